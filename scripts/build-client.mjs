@@ -1,0 +1,54 @@
+// @ts-check
+/** Builds the browser bundle and stylesheet into public/build with content-hashed names
+ * and writes public/build/manifest.json, which the Worker reads to link them. */
+import { build } from "esbuild";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outdir = path.join(root, "public/build");
+
+export async function buildClient({ quiet = false } = {}) {
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { client: "client/entry.tsx", app: "client/styles.css" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    target: ["es2022", "chrome111", "firefox115", "safari16"],
+    jsx: "automatic",
+    entryNames: "[name]-[hash]",
+    outdir,
+    metafile: true,
+    define: { "process.env.NODE_ENV": '"production"' },
+    // react-router's package exports only name its development build; use the production one.
+    alias: {
+      "react-router/dom": path.join(root, "node_modules/react-router/dist/production/dom-export.mjs"),
+      "react-router": path.join(root, "node_modules/react-router/dist/production/index.mjs"),
+    },
+    logLevel: "warning",
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  const find = (/** @type {string} */ ext) => {
+    const hit = outputs.find(([file, meta]) => file.endsWith(ext) && meta.entryPoint);
+    if (!hit) throw new Error(`build produced no ${ext} entry`);
+    return "/" + path.relative(path.join(root, "public"), path.join(root, hit[0])).split(path.sep).join("/");
+  };
+  const manifest = { js: find(".js"), css: find(".css") };
+  await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+  if (!quiet) {
+    for (const url of [manifest.js, manifest.css]) {
+      const bytes = await readFile(path.join(root, "public", url));
+      console.log(`${url}  ${(bytes.length / 1024).toFixed(1)} KiB, ${(gzipSync(bytes).length / 1024).toFixed(1)} KiB gzip`);
+    }
+  }
+  return manifest;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildClient();
+}

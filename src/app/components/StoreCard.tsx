@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { fileUrl } from "../../data/files";
+import type { StoreCard as StoreCardData } from "../../data/stores";
+import { storePath } from "../../lib/slug";
+import { truncateChars } from "../../lib/text";
+
+/** Spec: store title cut at 30 characters, subheading at 50. */
+const TITLE_MAX = 30;
+const SUBHEADING_MAX = 50;
+const LOGO_SIZE = 96;
+
+export function StoreCard({ store }: { store: StoreCardData }) {
+  const storeQuery = `?store=${encodeURIComponent(store.id)}`;
+  return (
+    <article className="card h-100 shadow-sm">
+      <div className="card-body d-flex flex-column align-items-center text-center">
+        {store.logo && (
+          <img
+            className="mb-3 rounded"
+            src={fileUrl(store, store.logo)}
+            alt={`${store.title} logo`}
+            width={LOGO_SIZE}
+            height={LOGO_SIZE}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+        <h2 className="h6 card-title">
+          <Link className="stretched-link text-reset text-decoration-none" to={storePath(store)} state={{ storeId: store.id }}>
+            {truncateChars(store.title, TITLE_MAX)}
+          </Link>
+        </h2>
+        {store.subheading && <p className="card-text small text-body-secondary mb-0">{truncateChars(store.subheading, SUBHEADING_MAX)}</p>}
+      </div>
+      <div className="card-footer bg-transparent d-flex justify-content-between small position-relative z-1">
+        <Link to={`/comparision${storeQuery}`}>Comparison</Link>
+        <Link to={`/advertorial${storeQuery}`}>Review</Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import type { RouteObject } from "react-router";
+import { notFound } from "./http-errors";
+import { Layout } from "./layout/Layout";
+import { RouteErrorPage } from "./pages/RouteErrorPage";
+import { StoresPage, storesLoader } from "./pages/StoresPage";
+
+/** The one route table, used by the server render and by the browser (ARCHITECTURE rule 1).
+ * Paths are the spec's route contract. */
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    Component: Layout,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        id: "pages",
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          { id: "stores", path: "stores", loader: storesLoader, Component: StoresPage },
+          { id: "not-found", path: "not-found", loader: notFound },
+          { id: "catch-all", path: "*", loader: notFound },
+        ],
+      },
+    ],
+  },
+];

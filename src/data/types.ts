@@ -1,0 +1,273 @@
+/**
+ * Record shapes of the content backend. Field names are the spec's (section 3),
+ * misspellings included (`summery`, `secondery_product`). Relation fields hold ids;
+ * `expand` holds the related records when a read asks for them.
+ */
+
+export interface BaseRecord {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+}
+
+/** PocketBase answer for a list read. */
+export interface ListResult<T> {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: T[];
+}
+
+export interface Category extends BaseRecord {
+  title: string;
+  slug: string;
+  icon_image: string;
+  icon_code: string;
+  color_hex: string;
+  meta_title: string;
+  meta_keyword: string;
+  meta_description: string;
+  create_time: string;
+  update_time: string;
+}
+
+export interface StoreFilter extends BaseRecord {
+  title: string;
+  total: number;
+}
+
+export type BadgeStyle = "primary" | "secondary" | "success" | "danger" | "warning" | "info" | "dark";
+
+export interface Badge extends BaseRecord {
+  title: string;
+  icon: string;
+  icon_class: string;
+  style: BadgeStyle | "";
+}
+
+export interface Store extends BaseRecord {
+  logo: string;
+  banner_image: string;
+  title: string;
+  slug: string;
+  /** HTML, spelt so by the spec. */
+  summery: string;
+  subheading: string;
+  category_ids: string[];
+  website: string;
+  default_action_url: string;
+  default_action_text: string;
+  is_featured_store: boolean;
+  is_featured: boolean;
+  badge: string;
+  description: string;
+  rating: number;
+  reviewers: number;
+  /** Label → value, shown as a grid on the store page. */
+  keypoints: Record<string, string> | null;
+  meta_title: string;
+  meta_keyword: string;
+  meta_description: string;
+  view_count: number;
+  create_time: string;
+  update_time: string;
+  expand?: { category_ids?: Category[]; badge?: Badge };
+}
+
+export type OfferType = "coupon" | "deal";
+
+export interface Offer extends BaseRecord {
+  heading: string;
+  subheading: string;
+  rating: number;
+  review_count: number;
+  click_count: number;
+  view_count: number;
+  type: OfferType;
+  coupon_code: string;
+  cta_label: string;
+  cta_url: string;
+  /** false means no tracking ping. */
+  cta_trigger: boolean;
+  tnc: string;
+  thumbnail: string;
+  is_featured: boolean;
+  badge: string;
+  badges: string[];
+  headline: string;
+  description: string;
+  categories: string[];
+  store: string;
+  expand?: { badges?: Badge[]; badge?: Badge; store?: Store };
+}
+
+export interface TopDeal extends BaseRecord {
+  heading: string;
+  subheading: string;
+  rating: number;
+  review_count: number;
+  thumbnail: string;
+  cta_label: string;
+  cta_url: string;
+  cta_trigger: boolean;
+  store: string;
+  badges: string[];
+  click_count: number;
+  expand?: { badges?: Badge[]; store?: Store };
+}
+
+export interface Banner extends BaseRecord {
+  name: string;
+  image: string;
+  url: string;
+}
+
+export interface SocialLink {
+  network: string;
+  url: string;
+}
+
+export interface Author extends BaseRecord {
+  first_name: string;
+  last_name: string;
+  avatar: string;
+  about: string;
+  rating: number;
+  review_count: number;
+  badges: string[];
+  user: string;
+  social_links: SocialLink[] | null;
+  create_time: string;
+  update_time: string;
+}
+
+export type ProductStatus = "draft" | "published" | "archived";
+export type CardType = "medium" | "small";
+
+export interface Product extends BaseRecord {
+  name: string;
+  brand: string;
+  primary_category: string;
+  categories: string[];
+  featured_image: string;
+  images: string[];
+  summary: string;
+  description: string;
+  pros: string;
+  cons: string;
+  /** Space separated. */
+  tags: string;
+  headline: string;
+  coupon_code: string;
+  offers: string[];
+  cta_label: string;
+  cta_url: string;
+  cta_trigger: boolean;
+  rating: number;
+  review_count: number;
+  view_count: number;
+  click_count: number;
+  status: ProductStatus | "";
+  create_time: string;
+  update_time: string;
+  expand?: { categories?: Category[]; offers?: Offer[] };
+}
+
+interface ArticleMeta {
+  meta_title: string;
+  meta_keywords: string;
+  meta_description: string;
+}
+
+export interface Article extends BaseRecord, ArticleMeta {
+  title: string;
+  slug: string;
+  featured_image: string;
+  banner_image: string;
+  summary: string;
+  /** Markdown. */
+  content: string;
+  product: string;
+  product_cardtype: CardType | "";
+  offers: string[];
+  /** Space separated. */
+  tags: string;
+  authors: string[];
+  categories: string[];
+  status: ProductStatus | "";
+  publish_time: string;
+  is_featured: boolean;
+  expand?: { authors?: Author[]; categories?: Category[]; product?: Product; offers?: Offer[] };
+}
+
+export interface Comparison extends BaseRecord, ArticleMeta {
+  title: string;
+  subtitle: string;
+  featured_image: string;
+  banner_image: string;
+  intro: string;
+  outro: string;
+  primary_product: string;
+  primary_product_badges: string[];
+  primary_product_cardtype: CardType | "";
+  secondery_product: string;
+  secondery_product_badges: string[];
+  secondery_product_cardtype: CardType | "";
+  products: string[];
+  cta_label: string;
+  authors: string[];
+  categories: string[];
+  stores: string[];
+  /** Comma separated. */
+  tags: string;
+  publish_time: string;
+  is_featured: boolean;
+  expand?: {
+    authors?: Author[];
+    categories?: Category[];
+    primary_product?: Product;
+    secondery_product?: Product;
+    primary_product_badges?: Badge[];
+    secondery_product_badges?: Badge[];
+    products?: Product[];
+  };
+}
+
+export interface Editorial extends BaseRecord, ArticleMeta {
+  title: string;
+  subtitle: string;
+  summary: string;
+  featured_image: string;
+  banner_image: string;
+  show_overview: boolean;
+  products: string[];
+  show_offers: boolean;
+  description: string;
+  conclusion: string;
+  authors: string[];
+  categories: string[];
+  stores: string[];
+  /** Comma separated. */
+  tags: string;
+  publish_time: string;
+  is_featured: boolean;
+  expand?: { authors?: Author[]; categories?: Category[]; products?: Product[] };
+}
+
+/** The site-settings record (id 9), read with its relations populated. */
+export interface Website extends BaseRecord {
+  name: string;
+  origin: string;
+  support_email: string;
+  office_city: string;
+  office_country: string;
+  office_address: string;
+  social_links: SocialLink[] | null;
+  analytics_measurement_id: string;
+  ping_cid: string;
+  pings_enabled: boolean;
+  footer_categories: string[];
+  featured_stores: string[];
+  expand?: { footer_categories?: Category[]; featured_stores?: Store[] };
+}

@@ -1,0 +1,13 @@
+import type { Config, Env } from "../env";
+import type { ContentOrigin } from "./content-origin";
+
+/** Hono typing shared by the Worker's routes: bindings and per-request values. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    config: Config;
+    origin: ContentOrigin;
+    /** Cache-Control for JSON reads answered to browsers. */
+    readCacheControl: string;
+  };
+}

@@ -1,0 +1,127 @@
+import { Hono, type Context } from "hono";
+import { resolvePublicCollection, WEBSITE_RELATIONS, DEFAULT_PAGE, DEFAULT_PER_PAGE, COLLECTIONS } from "../data/collections";
+import { positiveInt, sortedSearch } from "../lib/query";
+import { CACHE_STATUS_HEADER } from "./cache";
+import type { AppEnv } from "./app-env";
+
+/** Query parameters of a list read the Worker forwards (spec section 7); others are dropped. */
+const LIST_PARAMS = ["page", "perPage", "filter", "sort", "expand", "fields", "skipTotal"] as const;
+const VIEW_PARAMS = ["expand", "fields"] as const;
+const MAX_PER_PAGE = 500;
+const MAX_PARAM_LENGTH = 2000;
+const RECORD_ID = /^[a-z0-9]{1,32}$/;
+const FILE_NAME = /^[\w.-]{1,200}$/;
+const THUMB = /^\d{1,4}x\d{1,4}[tbf]?$/;
+
+/** Upstream headers worth passing on; everything else about PocketBase stays behind. */
+const PASSED_HEADERS = ["content-type", "content-security-policy", "content-disposition", "etag", "last-modified"];
+
+/** PocketBase's own error shape, so the SDK in the browser reads it as it would PocketBase's. */
+export function contentError(c: Context, status: 400 | 404 | 405 | 503, message: string): Response {
+  return c.json({ status, message, data: {} }, status);
+}
+
+const NOT_FOUND = "The requested resource wasn't found.";
+const UNAVAILABLE = "The content service is unavailable. Please retry shortly.";
+
+function relay(upstream: Response, cacheControl: string): Response {
+  const headers = new Headers();
+  for (const name of PASSED_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  headers.set(CACHE_STATUS_HEADER, upstream.headers.get(CACHE_STATUS_HEADER) ?? "MISS");
+  headers.set("Cache-Control", upstream.ok ? cacheControl : "no-store");
+  return new Response(upstream.body, { status: upstream.status, headers });
+}
+
+/** Copies the allowed parameters, rejecting malformed ones; null with a message when invalid. */
+function forwardParams(source: URLSearchParams, allowed: readonly string[], withDefaults: boolean): URLSearchParams | string {
+  const out = new URLSearchParams();
+  for (const name of allowed) {
+    const value = source.get(name);
+    if (value === null) continue;
+    if (value.length > MAX_PARAM_LENGTH) return `Invalid ${name}: too long.`;
+    out.set(name, value);
+  }
+  if (withDefaults) {
+    const page = positiveInt(source.get("page"));
+    const perPage = positiveInt(source.get("perPage"), MAX_PER_PAGE);
+    if (page === null) return "Invalid page: expected a positive integer.";
+    if (perPage === null) return `Invalid perPage: expected an integer from 1 to ${MAX_PER_PAGE}.`;
+    out.set("page", String(page ?? DEFAULT_PAGE));
+    out.set("perPage", String(perPage ?? DEFAULT_PER_PAGE));
+  }
+  return out;
+}
+
+async function readOrFail(c: Context<AppEnv>, path: string, params: URLSearchParams, cacheControl: string, ttl?: { fresh: number; stale: number }): Promise<Response> {
+  try {
+    return relay(await c.var.origin.read(path + sortedSearch(params), ttl), cacheControl);
+  } catch (err) {
+    console.error("content read failed", path, err);
+    return contentError(c, 503, UNAVAILABLE);
+  }
+}
+
+export const contentApi = new Hono<AppEnv>();
+
+const methodNotAllowed = (c: Context) => {
+  c.header("Allow", "GET, HEAD");
+  return contentError(c, 405, "Method not allowed: the content API is read-only.");
+};
+
+contentApi.get("/api/collections/:name/records", (c) => {
+  const target = resolvePublicCollection(c.req.param("name"));
+  if (!target) return contentError(c, 404, NOT_FOUND);
+  const params = forwardParams(new URL(c.req.url).searchParams, LIST_PARAMS, true);
+  if (typeof params === "string") return contentError(c, 400, params);
+  return readOrFail(c, `/api/collections/${target}/records`, params, c.var.readCacheControl);
+});
+
+contentApi.get("/api/collections/:name/records/", (c) =>
+  resolvePublicCollection(c.req.param("name"))
+    ? contentError(c, 404, "Missing required record id.")
+    : contentError(c, 404, NOT_FOUND),
+);
+
+contentApi.get("/api/collections/:name/records/:id", (c) => {
+  const target = resolvePublicCollection(c.req.param("name"));
+  const id = c.req.param("id");
+  if (!target || !RECORD_ID.test(id)) return contentError(c, 404, NOT_FOUND);
+  const params = forwardParams(new URL(c.req.url).searchParams, VIEW_PARAMS, false);
+  if (typeof params === "string") return contentError(c, 400, params);
+  return readOrFail(c, `/api/collections/${target}/records/${id}`, params, c.var.readCacheControl);
+});
+
+contentApi.all("/api/collections/:name/records", methodNotAllowed);
+contentApi.all("/api/collections/:name/records/*", methodNotAllowed);
+
+contentApi.get("/api/files/:collection/:id/:filename", (c) => {
+  const name = c.req.param("collection");
+  const target = name === COLLECTIONS.websites ? name : resolvePublicCollection(name);
+  const { id, filename } = c.req.param();
+  if (!target || !RECORD_ID.test(id) || !FILE_NAME.test(filename)) return contentError(c, 404, NOT_FOUND);
+  const params = new URLSearchParams();
+  const thumb = c.req.query("thumb");
+  if (thumb !== undefined) {
+    if (!THUMB.test(thumb)) return contentError(c, 400, "Invalid thumb: expected WxH with an optional t, b or f.");
+    params.set("thumb", thumb);
+  }
+  const { fileTtl } = c.var.config;
+  return readOrFail(c, `/api/files/${target}/${id}/${filename}`, params, `public, max-age=${fileTtl.fresh}, immutable`, fileTtl);
+});
+contentApi.all("/api/files/*", methodNotAllowed);
+
+/** Spec section 7: GET /websites/9?populate=* reads the site settings with related data. */
+contentApi.get("/api/websites/:id", (c) => {
+  const id = c.req.param("id");
+  if (!RECORD_ID.test(id)) return contentError(c, 404, NOT_FOUND);
+  const params = new URLSearchParams();
+  if (c.req.query("populate") === "*") params.set("expand", WEBSITE_RELATIONS.join(","));
+  return readOrFail(c, `/api/collections/${COLLECTIONS.websites}/records/${id}`, params, c.var.readCacheControl);
+});
+contentApi.all("/api/websites/*", methodNotAllowed);
+
+/** Nothing else under /api exists: PocketBase's admin, auth, settings, logs, batch and realtime stay unreachable. */
+contentApi.all("/api/*", (c) => contentError(c, 404, NOT_FOUND));

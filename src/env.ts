@@ -1,0 +1,37 @@
+/** Bindings and vars of the Worker (wrangler.toml [vars], secrets, `.dev.vars`). */
+export interface Env {
+  ASSETS: Fetcher;
+  /** Origin of the PocketBase server, e.g. http://127.0.0.1:8090. Never exposed to pages. */
+  POCKETBASE_URL: string;
+  /** Canonical public origin of the site, for canonical / Open Graph URLs and cache keys. */
+  SITE_ORIGIN: string;
+  /** Seconds a cached read is served as fresh. */
+  CACHE_FRESH_S: string;
+  /** Seconds past freshness a cached read is still served (while revalidating, or while the origin fails). */
+  CACHE_STALE_S: string;
+  /** Seconds a PocketBase file is cached at the edge and in browsers. */
+  FILE_CACHE_S: string;
+}
+
+export interface Config {
+  pocketbaseUrl: string;
+  siteOrigin: string;
+  readTtl: { fresh: number; stale: number };
+  fileTtl: { fresh: number; stale: number };
+}
+
+function seconds(value: string | undefined, name: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of seconds, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+export function readConfig(env: Env): Config {
+  const fileSeconds = seconds(env.FILE_CACHE_S, "FILE_CACHE_S");
+  return {
+    pocketbaseUrl: env.POCKETBASE_URL.replace(/\/+$/, ""),
+    siteOrigin: env.SITE_ORIGIN.replace(/\/+$/, ""),
+    readTtl: { fresh: seconds(env.CACHE_FRESH_S, "CACHE_FRESH_S"), stale: seconds(env.CACHE_STALE_S, "CACHE_STALE_S") },
+    fileTtl: { fresh: fileSeconds, stale: fileSeconds },
+  };
+}

@@ -1,0 +1,18 @@
+/** The spec's route contract: title segments are the lowercased title, percent-encoded. */
+export function titleSegment(title: string): string {
+  return encodeURIComponent(title.trim().toLowerCase());
+}
+
+/** Link text for a title segment: spaces become underscores after decoding; a malformed
+ * encoding falls back to replacing %20 (spec section 2). */
+export function titleSegmentLabel(segment: string): string {
+  try {
+    return decodeURIComponent(segment).replace(/ /g, "_");
+  } catch {
+    return segment.replace(/%20/g, "_");
+  }
+}
+
+export function storePath(store: { id: string; title: string }): string {
+  return `/stores/${titleSegment(store.title)}/${store.id}`;
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { HYDRATION_DATA_ID } from "../app/hydration";
+import type { ClientAssets } from "./client-assets";
+
+/** The HTML document around the routed app. Titles and meta tags rendered by pages are
+ * hoisted into <head> by React. */
+export function Document({ assets, hydrationJson, children }: { assets: ClientAssets; hydrationJson: string; children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+        <link rel="modulepreload" href={assets.js} />
+      </head>
+      <body>
+        <div id="root">{children}</div>
+        {/* Non-executable JSON: content cannot break out of it (see lib/json-script). */}
+        <script type="application/json" id={HYDRATION_DATA_ID} dangerouslySetInnerHTML={{ __html: hydrationJson }} />
+        <script type="module" src={assets.js} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { isbot } from "isbot";
+import { createContentClient } from "./data/client";
+import type { AppEnv } from "./edge/app-env";
+import { contentApi } from "./edge/content-api";
+import { createContentOrigin } from "./edge/content-origin";
+import { serveBuiltAsset, servePublicFile } from "./edge/static-assets";
+import { readConfig } from "./env";
+import { renderPage } from "./ssr/render";
+
+const app = new Hono<AppEnv>();
+
+app.use("*", async (c, next) => {
+  const config = readConfig(c.env);
+  c.set("config", config);
+  c.set("origin", createContentOrigin(config, { cache: caches.default, waitUntil: (p) => c.executionCtx.waitUntil(p) }));
+  c.set("readCacheControl", `public, max-age=${config.readTtl.fresh}`);
+  await next();
+});
+
+app.route("/", contentApi);
+app.get("/build/*", serveBuiltAsset);
+app.get("/favicon.svg", servePublicFile);
+
+app.get("*", (c) =>
+  renderPage(c.req.raw, {
+    content: createContentClient({ baseUrl: c.var.config.pocketbaseUrl, fetch: c.var.origin.fetch }),
+    waitForAll: isbot(c.req.header("User-Agent") ?? ""),
+  }),
+);
+
+app.all("*", (c) => {
+  c.header("Allow", "GET, HEAD");
+  return c.text("Method not allowed", 405);
+});
+
+export default app;
