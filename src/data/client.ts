@@ -33,9 +33,10 @@ export function createContentClient({ baseUrl, fetch: fetchImpl }: ContentClient
   return pb;
 }
 
-/** Escapes a value for a PocketBase filter through the SDK's parameter binding. */
-export function anyOf(pb: ContentClient, field: string, values: readonly string[]): string {
-  const params = Object.fromEntries(values.map((v, i) => [`v${i}`, v]));
-  const expr = values.map((_, i) => `${field} ?= {:v${i}}`).join(" || ");
+/** Filter: the multi-relation `field` holds any of `ids`. Values go through the SDK's
+ * parameter binding. (`field ?= id` matches nothing on PocketBase 0.40; `field.id ?=` does.) */
+export function relatesToAny(pb: ContentClient, field: string, ids: readonly string[]): string {
+  const params = Object.fromEntries(ids.map((v, i) => [`v${i}`, v]));
+  const expr = ids.map((_, i) => `${field}.id ?= {:v${i}}`).join(" || ");
   return pb.filter(expr, params);
 }

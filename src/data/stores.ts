@@ -1,4 +1,4 @@
-import { anyOf, type ContentClient } from "./client";
+import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import type { ListResult, Store, StoreFilter } from "./types";
 
@@ -18,7 +18,7 @@ export function listStores(
   return pb.collection(COLLECTIONS.stores).getList<StoreCard>(page, STORES_PER_PAGE, {
     sort: "title",
     fields: STORE_CARD_FIELDS,
-    filter: categoryIds.length ? anyOf(pb, "category_ids", categoryIds) : "",
+    filter: categoryIds.length ? relatesToAny(pb, "category_ids", categoryIds) : "",
   });
 }
 

@@ -51,9 +51,7 @@ export function StoresPage() {
           ))}
         </ul>
       ) : (
-        <p className="lead">
-          No Offer Yet, We are working hard to bring {selected.length === 1 ? selected[0]!.title : "these"} offers for you.
-        </p>
+        <p className="lead">{`No Offer Yet, We are working hard to bring ${selected.length === 1 ? selected[0]!.title : "these"} offers for you.`}</p>
       )}
       <Pagination page={stores.page} totalPages={stores.totalPages} hrefFor={(p) => pageHref(categoryIds, p)} label="Store pages" />
     </main>

@@ -1,0 +1,85 @@
+// @ts-check
+/**
+ * Starts the local stack: PocketBase (schema applied, superuser ensured, seeded when
+ * empty), the client build, and `wrangler dev` on loopback. Used by `npm start` and by
+ * the browser tests. `stop()` ends every process it started: wrangler runs several
+ * processes, so it gets its own process group and SIGINT goes to the whole group.
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { ensureSuperuser, startPocketBase } from "../pocketbase/run.mjs";
+import { isSeeded, seed } from "../pocketbase/seed.mjs";
+import PocketBase from "pocketbase";
+import { buildClient } from "./build-client.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const WRANGLER_BIN = path.join(root, "node_modules/.bin/wrangler");
+
+/**
+ * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, vars?: Record<string, string> }} options
+ */
+export async function startStack({ dataDir, pbPort, port, email, password, quiet = false, vars = {} }) {
+  const log = quiet ? () => {} : (/** @type {string} */ line) => console.log(line);
+  await ensureSuperuser({ dataDir, email, password });
+  const pocketbase = await startPocketBase({ dataDir, port: pbPort, quiet });
+  /** @type {import("node:child_process").ChildProcess | undefined} */
+  let wrangler;
+  const stop = async () => {
+    if (wrangler && wrangler.exitCode === null && wrangler.pid) {
+      const exited = new Promise((resolve) => wrangler?.once("exit", resolve));
+      signalGroup(wrangler.pid, "SIGINT");
+      const timer = setTimeout(() => wrangler?.pid && signalGroup(wrangler.pid, "SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await pocketbase.stop();
+  };
+  try {
+    const pb = new PocketBase(pocketbase.url);
+    await pb.collection("_superusers").authWithPassword(email, password);
+    if (!(await isSeeded(pb))) {
+      log("Seeding demo content…");
+      await seed({ url: pocketbase.url, email, password, scale: 1, log });
+    }
+    await buildClient({ quiet });
+    const varArgs = Object.entries({ POCKETBASE_URL: pocketbase.url, SITE_ORIGIN: `http://127.0.0.1:${port}`, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+    wrangler = spawn(WRANGLER_BIN, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...varArgs], {
+      cwd: root,
+      detached: true,
+      stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"],
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+    });
+    const wranglerProcess = wrangler;
+    process.once("exit", () => wranglerProcess.pid && wranglerProcess.exitCode === null && signalGroup(wranglerProcess.pid, "SIGKILL"));
+    await waitForSite(`http://127.0.0.1:${port}/favicon.svg`, wranglerProcess);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { siteUrl: `http://127.0.0.1:${port}`, adminUrl: `${pocketbase.url}/_/`, wrangler, stop };
+}
+
+/** @param {number} pid @param {NodeJS.Signals} signal */
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** @param {string} url @param {import("node:child_process").ChildProcess} child */
+async function waitForSite(url, child) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the site did not answer at ${url} within 60 s`);
+}

@@ -1,0 +1,23 @@
+// @ts-check
+/** Installs dependencies when node_modules is missing or older than package-lock.json,
+ * so `npm start` and `npm test` work on a fresh clone. Uses Node built-ins only. */
+import { spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const mtime = (/** @type {string} */ file) => {
+  try {
+    return statSync(path.join(root, file)).mtimeMs;
+  } catch {
+    return -1;
+  }
+};
+
+const installed = mtime("node_modules/.package-lock.json");
+if (installed < 0 || installed < mtime("package-lock.json")) {
+  console.log("Installing dependencies (npm ci)…");
+  const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

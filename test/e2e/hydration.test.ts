@@ -1,0 +1,45 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, siteUrl, watchConsole } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("Stores list in Chromium", () => {
+  it("hydrates without console errors or hydration warnings", async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")))).toBe(true);
+    expect(await page.locator("h1").textContent()).toBe("All Popular Stores");
+    expect(await page.locator("head title").count()).toBe(1);
+    expect(await page.title()).toBe("All Popular Stores");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("navigates on the client, reading through the Worker's /api/collections", async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    const firstOnPage1 = await page.locator("article h2").first().textContent();
+    const documents: string[] = [];
+    const apiReads: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+      if (request.url().includes("/api/collections/")) apiReads.push(request.url());
+    });
+    await page.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/\/stores\?page=2$/);
+    await expect.poll(() => page.locator("article h2").first().textContent()).not.toBe(firstOnPage1);
+    expect(documents).toEqual([]);
+    expect(apiReads.some((url) => new URL(url).origin === siteUrl() && url.includes("/api/collections/_zdata_stores/records"))).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

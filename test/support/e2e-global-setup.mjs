@@ -1,0 +1,29 @@
+// @ts-check
+/**
+ * Runs in Node before the browser tests: the whole local stack (seeded PocketBase and
+ * wrangler dev) on free loopback ports, stopped in the returned teardown.
+ */
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort, prepareSeededDataDir } from "../../pocketbase/run.mjs";
+import { startStack } from "../../scripts/dev-stack.mjs";
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** @param {{ provide: (key: string, value: string) => void }} project */
+export default async function setup(project) {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)`);
+  const email = "e2e@dealpilot.local";
+  const password = "e2e-tests-password";
+  const dataDir = await mkdtemp(path.join(tmpdir(), "pb-e2e-"));
+  await prepareSeededDataDir({ targetDir: dataDir, email, password });
+  const stack = await startStack({ dataDir, pbPort: await freePort(), port: await freePort(), email, password, quiet: true });
+  project.provide("siteUrl", stack.siteUrl);
+  project.provide("pocketbaseUrl", stack.adminUrl.replace(/\/_\/$/, ""));
+  return async () => {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

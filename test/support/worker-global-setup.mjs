@@ -1,0 +1,40 @@
+// @ts-check
+/**
+ * Runs in Node before the Worker tests: a real PocketBase on a free loopback port with
+ * the seeded demo content (copied from a cached template), behind the fault proxy.
+ * Everything it starts is stopped in the returned teardown.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { prepareSeededDataDir, startPocketBase } from "../../pocketbase/run.mjs";
+import { startFaultProxy } from "./fault-proxy.mjs";
+
+export default async function setup() {
+  const pbPort = Number(process.env.TEST_PB_PORT);
+  const proxyPort = Number(process.env.TEST_PROXY_PORT);
+  const email = process.env.TEST_PB_EMAIL;
+  const password = process.env.TEST_PB_PASSWORD;
+  const dataDir = await mkdtemp(path.join(tmpdir(), "pb-worker-test-"));
+  await prepareSeededDataDir({ targetDir: dataDir, email, password });
+
+  /** @type {{ stop: () => Promise<void> } | undefined} */
+  let pocketbase = await startPocketBase({ dataDir, port: pbPort, quiet: true });
+  const proxy = await startFaultProxy({
+    port: proxyPort,
+    upstreamPort: pbPort,
+    stopUpstream: async () => {
+      await pocketbase?.stop();
+      pocketbase = undefined;
+    },
+    startUpstream: async () => {
+      pocketbase ??= await startPocketBase({ dataDir, port: pbPort, quiet: true });
+    },
+  });
+
+  return async () => {
+    await proxy.close();
+    await pocketbase?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { jsonForScript } from "../../src/lib/json-script";
+import { positiveInt, sortedSearch } from "../../src/lib/query";
+import { storePath, titleSegment, titleSegmentLabel } from "../../src/lib/slug";
+import { truncateChars, truncateWords } from "../../src/lib/text";
+
+describe("slug", () => {
+  it("uses the lowercased, percent-encoded title as the segment", () => {
+    expect(titleSegment("Veltrix VPN")).toBe("veltrix%20vpn");
+    expect(titleSegment("Food & Drink")).toBe("food%20%26%20drink");
+    expect(storePath({ id: "abc123", title: "Nimbus/Cloud Hosting" })).toBe("/stores/nimbus%2Fcloud%20hosting/abc123");
+  });
+
+  it("shows spaces as underscores, and survives malformed encodings", () => {
+    expect(titleSegmentLabel("veltrix%20vpn")).toBe("veltrix_vpn");
+    expect(titleSegmentLabel("100%25%20off%20deals")).toBe("100%_off_deals");
+    expect(titleSegmentLabel("bad%E0%A4%A%20name")).toBe("bad%E0%A4%A_name");
+  });
+});
+
+describe("text trimming", () => {
+  it("cuts characters only past the limit", () => {
+    expect(truncateChars("a".repeat(30), 30)).toBe("a".repeat(30));
+    expect(truncateChars("a".repeat(31), 30)).toBe("a".repeat(30));
+    expect(truncateChars("Ultra fast hosting for everyone", 24, "...")).toBe("Ultra fast hosting for e...");
+    expect(truncateChars("😀".repeat(20), 18)).toBe("😀".repeat(18));
+  });
+
+  it("cuts a text longer than N words to N words plus '...'", () => {
+    expect(truncateWords("one two three four", 4)).toBe("one two three four");
+    expect(truncateWords("one two three four five", 4)).toBe("one two three four...");
+    expect(truncateWords("  spaced   out  words  here and more ", 4)).toBe("spaced out words here...");
+  });
+});
+
+describe("query helpers", () => {
+  it("sorts parameters so equal queries give equal cache keys", () => {
+    expect(sortedSearch(new URLSearchParams("b=2&a=1&a=0"))).toBe("?a=0&a=1&b=2");
+    expect(sortedSearch(new URLSearchParams(""))).toBe("");
+    expect(sortedSearch(new URLSearchParams("filter=a%20%3D%20%22x%22"))).toBe("?filter=a+%3D+%22x%22");
+  });
+
+  it("parses positive integers strictly", () => {
+    expect(positiveInt(null)).toBeUndefined();
+    expect(positiveInt("")).toBeUndefined();
+    expect(positiveInt("3")).toBe(3);
+    for (const bad of ["0", "-1", "1.5", "1e3", "abc", " 2", "9999999999"]) expect(positiveInt(bad)).toBeNull();
+    expect(positiveInt("501", 500)).toBeNull();
+  });
+});
+
+describe("jsonForScript", () => {
+  it("round-trips while leaving no markup that could end the script element", () => {
+    const value = { title: '</script><script>alert(1)</script><!-- \u2028 & "x"', n: [1, 2] };
+    const json = jsonForScript(value);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});

@@ -1,0 +1,244 @@
+import { describe, expect, it } from "vitest";
+import {
+  generateContent,
+  ICON_CODE_PATTERN,
+  REQUIRED_CATEGORY_TITLES,
+  SEED_COLLECTIONS,
+  WEBSITE_ID,
+  type SeedContent,
+  type SeedKey,
+} from "../../pocketbase/seed-content.mjs";
+
+const content = generateContent({ scale: 1 });
+
+/** Relation fields of every collection and the collection they point at. */
+const RELATIONS: Record<SeedKey, Record<string, SeedKey>> = {
+  categories: {},
+  badges: {},
+  stores: { category_ids: "categories", badge: "badges" },
+  offers: { badge: "badges", badges: "badges", categories: "categories", store: "stores" },
+  banners: {},
+  authors: { badges: "badges" },
+  products: { primary_category: "categories", categories: "categories", offers: "offers" },
+  articles: { product: "products", offers: "offers", authors: "authors", categories: "categories" },
+  comparisons: {
+    primary_product: "products",
+    primary_product_badges: "badges",
+    secondery_product: "products",
+    secondery_product_badges: "badges",
+    products: "products",
+    authors: "authors",
+    categories: "categories",
+    stores: "stores",
+  },
+  advertorials: { products: "products", authors: "authors", categories: "categories", stores: "stores" },
+  websites: { footer_categories: "categories", featured_stores: "stores" },
+};
+
+function idsOf(data: SeedContent, key: SeedKey): Set<string> {
+  return new Set((data[key] as Array<{ id: string }>).map((r) => r.id));
+}
+
+function words(s: string): number {
+  return s.trim().split(/\s+/).length;
+}
+
+describe("generateContent", () => {
+  it("is deterministic", () => {
+    expect(generateContent({ scale: 1 })).toEqual(content);
+    expect(generateContent()).toEqual(content);
+  });
+
+  it("has the documented counts", () => {
+    expect(content.categories.length).toBeGreaterThanOrEqual(14);
+    expect(content.badges).toHaveLength(8);
+    expect(content.stores).toHaveLength(60);
+    expect(content.offers).toHaveLength(400);
+    expect(content.products).toHaveLength(30);
+    expect(content.authors).toHaveLength(6);
+    expect(content.banners).toHaveLength(6);
+    expect(content.advertorials).toHaveLength(20);
+    expect(content.comparisons).toHaveLength(15);
+    expect(content.articles).toHaveLength(25);
+    expect(content.websites).toHaveLength(1);
+  });
+
+  it("covers every collection in SEED_COLLECTIONS, in relation order", () => {
+    const keys = SEED_COLLECTIONS.map(([key]) => key);
+    expect(new Set(keys)).toEqual(new Set(Object.keys(content)));
+    // every relation points at a collection seeded earlier
+    for (const [index, key] of keys.entries()) {
+      for (const target of Object.values(RELATIONS[key])) {
+        expect(keys.indexOf(target), `${key} -> ${target}`).toBeLessThan(index);
+      }
+    }
+  });
+
+  it("has the required category titles", () => {
+    const titles = content.categories.map((c) => c.title);
+    for (const title of REQUIRED_CATEGORY_TITLES) expect(titles).toContain(title);
+    expect(REQUIRED_CATEGORY_TITLES).toHaveLength(14);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it("uses unique 15-character ids (the settings record excepted)", () => {
+    const all: string[] = [];
+    for (const [key] of SEED_COLLECTIONS) {
+      for (const record of content[key] as Array<{ id: string }>) {
+        if (key === "websites") {
+          expect(record.id).toBe(WEBSITE_ID);
+          expect(record.id).toBe("9");
+        } else {
+          expect(record.id).toMatch(/^[a-z0-9]{15}$/);
+        }
+        all.push(record.id);
+      }
+    }
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("only relates to records that exist", () => {
+    for (const [key] of SEED_COLLECTIONS) {
+      for (const [field, target] of Object.entries(RELATIONS[key])) {
+        const targetIds = idsOf(content, target);
+        for (const record of content[key] as Array<Record<string, unknown>>) {
+          const value = record[field];
+          const values = Array.isArray(value) ? value : value === "" || value === undefined ? [] : [value];
+          for (const id of values) {
+            expect(targetIds.has(id as string), `${key}.${field} = ${String(id)}`).toBe(true);
+          }
+          if (Array.isArray(value)) expect(new Set(value).size, `${key}.${field} duplicates`).toBe(value.length);
+        }
+      }
+    }
+    // required single relation
+    for (const offer of content.offers) expect(offer.store).not.toBe("");
+  });
+
+  it("has valid icon paths except exactly two empty ones", () => {
+    const empty = content.categories.filter((c) => c.icon_code === "");
+    expect(empty).toHaveLength(2);
+    for (const c of content.categories) {
+      expect(c.icon_image.content).toMatch(/^<svg [^>]*width="\d+" height="\d+" viewBox="[\d .]+"/);
+      expect(c.color_hex).toMatch(/^#[0-9a-fA-F]{6}$/);
+      expect(c.meta_title && c.meta_keyword && c.meta_description).toBeTruthy();
+      if (c.icon_code === "") continue;
+      expect(c.icon_code).toMatch(ICON_CODE_PATTERN);
+      expect(c.icon_code).toMatch(/^[Mm]/);
+      expect(c.icon_code).toMatch(/^[MmLlHhVvCcSsQqTtAaZz0-9 ,.-]+$/);
+    }
+  });
+
+  it("gives every category stores, every store 3+ offers, and fills the home sections", () => {
+    for (const c of content.categories) {
+      expect(content.stores.some((s) => s.category_ids.includes(c.id)), c.title).toBe(true);
+    }
+    for (const s of content.stores) {
+      expect(s.category_ids.length).toBeGreaterThanOrEqual(1);
+      expect(s.category_ids.length).toBeLessThanOrEqual(3);
+      expect(content.offers.filter((o) => o.store === s.id).length, s.title).toBeGreaterThanOrEqual(3);
+      expect(Object.keys(s.keypoints).length).toBeGreaterThanOrEqual(3);
+      expect(Object.keys(s.keypoints).length).toBeLessThanOrEqual(4);
+      expect(s.website).toMatch(/^https:\/\/[a-z0-9-]+\.example\//);
+      expect(new URL(s.default_action_url).host).toBe(new URL(s.website).host);
+    }
+    expect(content.stores.some((s) => s.title.length > 30)).toBe(true);
+    expect(content.stores.some((s) => s.subheading.length > 50)).toBe(true);
+    expect(content.stores.filter((s) => /\{(utm_source|gclid|utm_medium|utm_id|fbclid)\}/.test(s.default_action_url)).length).toBeGreaterThanOrEqual(3);
+    expect(content.stores.filter((s) => s.is_featured_store).length).toBeGreaterThanOrEqual(8);
+    expect(content.stores.filter((s) => s.badge !== "").length).toBeGreaterThan(0);
+
+    const deals = content.offers.filter((o) => o.type === "deal");
+    const coupons = content.offers.filter((o) => o.type === "coupon");
+    expect(deals.filter((o) => o.is_featured).length).toBeGreaterThanOrEqual(12);
+    expect(coupons.some((o) => o.coupon_code !== "")).toBe(true);
+    expect(coupons.some((o) => o.coupon_code === "")).toBe(true);
+    expect(content.offers.some((o) => o.badges.length > 0)).toBe(true);
+    expect(content.offers.some((o) => o.cta_trigger) && content.offers.some((o) => !o.cta_trigger)).toBe(true);
+    expect(content.offers.some((o) => o.subheading.length > 24)).toBe(true);
+    expect(content.offers.some((o) => words(o.subheading) > 4)).toBe(true);
+    expect(content.offers.some((o) => o.cta_url.includes("{"))).toBe(true);
+    const clicks = deals.map((o) => o.click_count);
+    expect(new Set(clicks).size).toBe(clicks.length);
+
+    expect(content.products.some((p) => p.status === "draft")).toBe(true);
+    for (const a of content.authors) {
+      expect(a.avatar.content).toContain('width="128"');
+      expect(a.social_links.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("fills the editorial screens", () => {
+    const overview = content.advertorials.filter((a) => a.show_overview && a.products.length >= 5 && a.products.length <= 8);
+    expect(overview.length).toBeGreaterThanOrEqual(6);
+    expect(content.advertorials.filter((a) => a.is_featured).length).toBeGreaterThanOrEqual(5);
+    for (const a of content.advertorials) expect(a.stores.length).toBeGreaterThan(0);
+
+    expect(content.comparisons.filter((c) => c.is_featured).length).toBeGreaterThanOrEqual(5);
+    for (const c of content.comparisons) {
+      expect(c.primary_product).not.toBe(c.secondery_product);
+      expect(c.products.length).toBeGreaterThanOrEqual(2);
+      expect(c.products.length).toBeLessThanOrEqual(4);
+      expect(c.stores.length).toBeGreaterThan(0);
+      expect(c.tags).toContain(", ");
+    }
+
+    expect(content.articles.filter((a) => a.status === "draft")).toHaveLength(2);
+    for (const a of content.articles) {
+      expect(a.content).toMatch(/^## /m);
+      expect(a.content).toMatch(/^### /m);
+      expect(a.content).toMatch(/^- /m);
+      expect(a.content).toMatch(/^1\. /m);
+      expect(a.content).toMatch(/^```[a-z]+$/m);
+      expect(a.content).toMatch(/\*\*[^*]+\*\*/);
+      expect(a.content).toMatch(/\[[^\]]+\]\([^)]+\)/);
+      expect(a.tags).not.toContain(",");
+    }
+  });
+
+  it("keeps every date in the fixed window", () => {
+    const dates = [
+      ...content.articles.map((a) => a.publish_time),
+      ...content.comparisons.map((c) => c.publish_time),
+      ...content.advertorials.map((a) => a.publish_time),
+    ];
+    for (const d of dates) {
+      expect(d >= "2025-01-01" && d <= "2026-10-31 23:59:59.999Z", d).toBe(true);
+    }
+  });
+
+  it("has the site settings record", () => {
+    const site = content.websites[0]!;
+    const titleOf = (id: string) => content.categories.find((c) => c.id === id)?.title;
+    expect(site).toMatchObject({
+      id: "9",
+      name: "DealPilot",
+      origin: "https://dealpilot.example",
+      support_email: "support@dealpilot.example",
+      office_city: "Dubai",
+      office_country: "United Arab Emirates",
+      analytics_measurement_id: "G-DEMO0000000",
+      ping_cid: "dp1",
+      pings_enabled: true,
+    });
+    expect(site.office_address).toContain("Business Bay");
+    expect(site.footer_categories.map(titleOf)).toEqual(["Services", "E-sim & Mobile"]);
+    const firstTen = content.stores
+      .map((s) => s)
+      .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
+      .slice(0, 10)
+      .map((s) => s.id);
+    expect(site.featured_stores).toEqual(firstTen);
+  });
+
+  it("scales stores, offers and articles", () => {
+    const double = generateContent({ scale: 2 });
+    expect(double.stores).toHaveLength(content.stores.length * 2);
+    expect(double.offers).toHaveLength(content.offers.length * 2);
+    expect(double.articles).toHaveLength(content.articles.length * 2);
+    expect(double.advertorials).toHaveLength(content.advertorials.length * 2);
+    expect(double.comparisons).toHaveLength(content.comparisons.length * 2);
+    expect(new Set(double.stores.map((s) => s.title)).size).toBe(double.stores.length);
+    expect(() => generateContent({ scale: 0 })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,43 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import type { Env } from "../../src/env";
+
+/** Bindings of the Worker under test, with the test-only ones from vitest.worker.config.ts. */
+export const testEnv = env as unknown as Env & { TEST_CONTROL_URL: string; TEST_PB_EMAIL: string; TEST_PB_PASSWORD: string };
+
+const worker = (exports as unknown as { default: { fetch(request: Request): Promise<Response> } }).default;
+
+/** A request to the Worker, as a visitor would send it. */
+export function visit(path: string, init?: RequestInit): Promise<Response> {
+  return worker.fetch(new Request(new URL(path, "http://127.0.0.1:8787"), init));
+}
+
+/** Reads PocketBase directly (through the test proxy, bypassing the Worker) for expected values. */
+export async function pocketbase<T>(path: string): Promise<T> {
+  const response = await fetch(new URL(path, testEnv.POCKETBASE_URL));
+  if (!response.ok) throw new Error(`PocketBase ${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export async function originRequests(containing: string): Promise<number> {
+  const response = await fetch(`${testEnv.TEST_CONTROL_URL}/__test/count?contains=${encodeURIComponent(containing)}`);
+  return ((await response.json()) as { count: number }).count;
+}
+
+export async function setPocketBase(state: "stop" | "start"): Promise<void> {
+  const response = await fetch(`${testEnv.TEST_CONTROL_URL}/__test/pocketbase/${state}`, { method: "POST" });
+  if (!response.ok) throw new Error(`could not ${state} PocketBase: ${await response.text()}`);
+}
+
+/** A query value no other request uses, so a test starts from an empty cache entry. */
+export function uniqueFilter(): { filter: string; token: string } {
+  const token = `t${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  return { filter: `id != "${token}"`, token };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Text as it appears in React's HTML output. */
+export function htmlText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import type { ListResult, Store, StoreFilter } from "../../src/data/types";
+import { HYDRATION_DATA_ID } from "../../src/app/hydration";
+import { htmlText, pocketbase, testEnv, visit } from "./helpers";
+
+const storeHref = (s: Pick<Store, "id" | "title">) => `/stores/${encodeURIComponent(s.title.toLowerCase())}/${s.id}`;
+
+function cardTitles(html: string): string[] {
+  return [...html.matchAll(/<h2 class="h6 card-title"><a [^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]!);
+}
+
+function hydrationData(html: string): { loaderData: Record<string, unknown>; errors: unknown } {
+  const match = html.match(new RegExp(`<script type="application/json" id="${HYDRATION_DATA_ID}">(.*?)</script>`, "s"));
+  if (!match) throw new Error("no hydration data in the page");
+  return JSON.parse(match[1]!);
+}
+
+describe("server-rendered Stores list", () => {
+  it("streams a complete HTML document with the first 30 stores by title, read from PocketBase", async () => {
+    const expected = await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=30");
+    const response = await visit("/stores");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(response.body).toBeInstanceOf(ReadableStream);
+    const html = await response.text();
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(html).toContain("<title>All Popular Stores</title>");
+    expect(html).toContain(">All Popular Stores</h1>");
+    expect(cardTitles(html)).toEqual(expected.items.map(storeHref));
+    for (const store of expected.items) expect(html).toContain(htmlText(store.title.slice(0, 30).trimEnd()));
+    expect(html).toMatch(/<link rel="stylesheet" href="\/build\/app-[A-Z0-9]+\.css"\/>/);
+    expect(html).toMatch(/<script type="module" src="\/build\/client-[A-Z0-9]+\.js"><\/script>/);
+  });
+
+  it("cuts store titles at 30 characters and links store, comparison and advertorial pages", async () => {
+    const expected = await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=30");
+    const long = expected.items.find((s) => s.title.length > 30);
+    const html = await (await visit("/stores")).text();
+    if (long) {
+      expect(html).toContain(`>${htmlText(long.title.slice(0, 30).trimEnd())}</a>`);
+      expect(html).not.toContain(`>${htmlText(long.title)}</a>`);
+    }
+    const first = expected.items[0]!;
+    expect(html).toContain(`href="/comparision?store=${first.id}"`);
+    expect(html).toContain(`href="/advertorial?store=${first.id}"`);
+    expect(html).toMatch(new RegExp(`<img [^>]*src="/api/files/_zdata_stores/${first.id}/${first.logo}"[^>]*width="96" height="96"`));
+  });
+
+  it("pages through all stores with crawlable links", async () => {
+    const all = await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=30&page=2");
+    const first = await (await visit("/stores")).text();
+    expect(first).toContain('href="/stores?page=2"');
+    const second = await visit("/stores?page=2");
+    expect(second.status).toBe(200);
+    expect(cardTitles(await second.text())).toEqual(all.items.map(storeHref));
+  });
+
+  it("filters by catID (repeatable) and names the category in the title", async () => {
+    const filters = await pocketbase<ListResult<StoreFilter>>("/api/collections/_zsec_store_filters/records?perPage=200&sort=title");
+    const [a, b] = filters.items.filter((f) => f.total > 0);
+    const onlyA = await (await visit(`/stores?catID=${a!.id}`)).text();
+    expect(onlyA).toContain(`>All ${htmlText(a!.title)} Stores</h1>`);
+    expect(cardTitles(onlyA)).toHaveLength(Math.min(a!.total, 30));
+
+    const filter = encodeURIComponent(`category_ids.id ?= "${a!.id}" || category_ids.id ?= "${b!.id}"`);
+    const expected = await pocketbase<ListResult<Store>>(`/api/collections/_zdata_stores/records?sort=title&perPage=30&filter=${filter}`);
+    const both = await (await visit(`/stores?catID=${a!.id}&catID=${b!.id}`)).text();
+    expect(cardTitles(both)).toEqual(expected.items.map(storeHref));
+  });
+
+  it("shows the spec's empty message for a category without stores", async () => {
+    const response = await visit("/stores?catID=nosuchcategory1");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("No Offer Yet, We are working hard to bring these offers for you.");
+  });
+
+  it.each(["/stores?catID=bad%20id", "/stores?catID=%22%29%7C%7C1%3D1", "/stores?page=0", "/stores?page=x"])("answers bad input %s with a 400 page", async (path) => {
+    const response = await visit(path);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("This address is not valid");
+    expect(html).not.toMatch(/stack|at \w+ \(/);
+  });
+
+  it("embeds hydration data as non-executable JSON that content cannot break out of", async () => {
+    const html = await (await visit("/stores")).text();
+    const data = hydrationData(html);
+    expect(Object.keys(data.loaderData)).toContain("stores");
+    const scripts = html.match(/<script\b/g) ?? [];
+    expect(scripts).toHaveLength(2);
+  });
+
+  it("keeps a hostile store title inert in the HTML and in the hydration data", async () => {
+    const token = crypto.randomUUID().slice(0, 8);
+    const auth = (await (
+      await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_superusers/auth-with-password`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ identity: testEnv.TEST_PB_EMAIL, password: testEnv.TEST_PB_PASSWORD }),
+      })
+    ).json()) as { token: string };
+    const headers = { "Content-Type": "application/json", Authorization: auth.token };
+    const category = (await (
+      await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_categories/records`, { method: "POST", headers, body: JSON.stringify({ title: `Hostile ${token}` }) })
+    ).json()) as { id: string };
+    const hostile = `</script><script>alert("${token}")</script><!--`;
+    const store = (await (
+      await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_stores/records`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ title: hostile, subheading: hostile, category_ids: [category.id] }),
+      })
+    ).json()) as { id: string };
+    try {
+      const html = await (await visit(`/stores?catID=${category.id}`)).text();
+      expect(html).not.toContain(`<script>alert("${token}")`);
+      expect(html.match(/<script\b/g)).toHaveLength(2);
+      const data = hydrationData(html) as unknown as { loaderData: { stores: { stores: { items: Store[] } } } };
+      expect(data.loaderData.stores.stores.items[0]!.title).toBe(hostile);
+    } finally {
+      await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_stores/records/${store.id}`, { method: "DELETE", headers });
+      await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_categories/records/${category.id}`, { method: "DELETE", headers });
+    }
+  });
+
+  it("gives crawlers the whole document in one piece", async () => {
+    const response = await visit("/stores", { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("All Popular Stores");
+    expect(html.trimEnd().endsWith("</html>")).toBe(true);
+  });
+});
+
+describe("not-found", () => {
+  it.each(["/no-such-page", "/not-found", "/stores/acme/x/y/z"])("%s renders the not-found page with status 404", async (path) => {
+    const response = await visit(path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("<title>Page not found</title>");
+    expect(html).toContain("The page you are looking for was moved, removed or might never existed.");
+    expect(html).toContain('href="/"');
+    expect(html).toContain("Go to homepage");
+  });
+
+  it("refuses non-GET methods on pages with 405", async () => {
+    const response = await visit("/stores", { method: "POST", body: "x" });
+    expect(response.status).toBe(405);
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    name: "e2e",
+    include: ["test/e2e/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["./test/support/e2e-global-setup.mjs"],
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

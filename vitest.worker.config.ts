@@ -1,0 +1,40 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+import { freePort } from "./pocketbase/run.mjs";
+
+// Ports are chosen when the config loads so they can be handed to the Worker as bindings;
+// the global setup (same Node process) reads them from the environment.
+process.env.TEST_PB_PORT ??= String(await freePort());
+process.env.TEST_PROXY_PORT ??= String(await freePort());
+process.env.TEST_PB_EMAIL ??= "worker-tests@dealpilot.local";
+process.env.TEST_PB_PASSWORD ??= "worker-tests-password";
+const proxyUrl = `http://127.0.0.1:${process.env.TEST_PROXY_PORT}`;
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest({
+      main: "./src/worker.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          POCKETBASE_URL: proxyUrl,
+          TEST_CONTROL_URL: proxyUrl,
+          TEST_PB_EMAIL: process.env.TEST_PB_EMAIL,
+          TEST_PB_PASSWORD: process.env.TEST_PB_PASSWORD,
+          // Short freshness so stale-while-revalidate is observable within a test.
+          CACHE_FRESH_S: "2",
+          CACHE_STALE_S: "3600",
+        },
+      },
+    }),
+  ],
+  test: {
+    name: "worker",
+    include: ["test/worker/**/*.test.ts"],
+    globalSetup: ["./test/support/worker-global-setup.mjs"],
+    // The files share one PocketBase, which some of them stop and restart.
+    fileParallelism: false,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
