@@ -2,6 +2,7 @@ import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { createLoadContext } from "../src/app/content-context";
+import { DEFERRED_DATA_ID, reviveDeferred } from "../src/app/deferred";
 import { HYDRATION_DATA_ID } from "../src/app/hydration";
 import { routes } from "../src/app/routes";
 import { createContentClient } from "../src/data/client";
@@ -12,9 +13,16 @@ declare global {
   }
 }
 
-const payload = document.getElementById(HYDRATION_DATA_ID)?.textContent;
+const readJson = (id: string) => {
+  const text = document.getElementById(id)?.textContent;
+  return text ? JSON.parse(text) : undefined;
+};
+// Module scripts run after the whole document has streamed, so the deferred values are here.
+const state = readJson(HYDRATION_DATA_ID);
+const deferred = readJson(DEFERRED_DATA_ID);
+if (state && deferred) reviveDeferred(state.loaderData, deferred);
 // Handing the state over this way lets react-router revive serialized route errors itself.
-window.__staticRouterHydrationData = payload ? JSON.parse(payload) : undefined;
+window.__staticRouterHydrationData = state;
 
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });

@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router";
 import { notFound } from "./http-errors";
 import { Layout } from "./layout/Layout";
+import { NotFoundPage } from "./pages/NotFoundPage";
 import { RouteErrorPage } from "./pages/RouteErrorPage";
 import { StoresPage, storesLoader } from "./pages/StoresPage";
 
@@ -17,8 +18,9 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorPage,
         children: [
           { id: "stores", path: "stores", loader: storesLoader, Component: StoresPage },
-          { id: "not-found", path: "not-found", loader: notFound },
-          { id: "catch-all", path: "*", loader: notFound },
+          // Their loaders answer 404, so the error screen renders NotFoundPage with that status.
+          { id: "not-found", path: "not-found", loader: notFound, Component: NotFoundPage },
+          { id: "catch-all", path: "*", loader: notFound, Component: NotFoundPage },
         ],
       },
     ],

@@ -12,13 +12,17 @@ export interface ContentOrigin {
   fetch: typeof fetch;
 }
 
+/** Cache key of a PocketBase read. It names our own origin: the Cache API is scoped to
+ * the zone the Worker runs on. */
+export function contentCacheKey(siteOrigin: string, url: URL): string {
+  return `${siteOrigin}/_edge-cache${url.pathname}${sortedSearch(url.searchParams)}`;
+}
+
 export function createContentOrigin(config: Config, deps: EdgeCacheDeps): ContentOrigin {
   const read = (pathAndQuery: string, ttl: CacheTtl = config.readTtl): Promise<Response> => {
     const url = new URL(pathAndQuery, config.pocketbaseUrl);
-    // The key names our own origin: the Cache API is scoped to the zone the Worker runs on.
-    const key = `${config.siteOrigin}/_edge-cache${url.pathname}${sortedSearch(url.searchParams)}`;
     return readThrough(
-      key,
+      contentCacheKey(config.siteOrigin, url),
       () => fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) }),
       ttl,
       deps,

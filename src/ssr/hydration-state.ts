@@ -5,9 +5,10 @@ type SerializedError =
   | { __type: "Error"; message: string; __subType?: string };
 
 /** The router state the browser needs to hydrate without re-running loaders, with errors
- * in the form react-router's createBrowserRouter deserializes. Error stacks never leave
+ * in the form react-router's createBrowserRouter deserializes. `loaderData` comes
+ * without its deferred fields (see deferred-data.ts). Error stacks never leave
  * the server. */
-export function hydrationState(context: StaticHandlerContext) {
+export function hydrationState(context: StaticHandlerContext, loaderData: Record<string, unknown>) {
   let errors: Record<string, SerializedError> | null = null;
   if (context.errors) {
     errors = {};
@@ -23,5 +24,5 @@ export function hydrationState(context: StaticHandlerContext) {
         : { __type: "Error", message: "Unexpected error" };
     }
   }
-  return { loaderData: context.loaderData, actionData: context.actionData, errors };
+  return { loaderData, actionData: context.actionData, errors };
 }

@@ -1,10 +1,14 @@
 import { renderToReadableStream } from "react-dom/server";
+import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { createLoadContext } from "../app/content-context";
+import { DEFERRED_DATA_ID } from "../app/deferred";
 import { routes } from "../app/routes";
 import type { ContentClient } from "../data/client";
 import { jsonForScript } from "../lib/json-script";
+import { appendToBody } from "./append-to-body";
 import { clientAssets } from "./client-assets";
+import { splitLoaderData } from "./deferred-data";
 import { Document } from "./document";
 import { hydrationState } from "./hydration-state";
 
@@ -13,7 +17,8 @@ const handler = createStaticHandler(routes);
 
 export interface RenderOptions {
   content: ContentClient;
-  /** Crawlers get the complete document in one piece (every Suspense boundary resolved). */
+  /** Crawlers get the complete document with every section in place (no fallbacks, no
+   * out-of-order segments), at the cost of waiting for the slowest one. */
   waitForAll: boolean;
 }
 
@@ -21,26 +26,33 @@ const FAILURE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
 
 /**
  * Runs the matched routes' loaders (the data prefetch), then streams the document:
- * the shell leaves as soon as React has it; Suspense boundaries stream after.
+ * the shell leaves as soon as React has it; sections fed by deferred loader values
+ * (promises) stream after it, followed by those values as JSON for hydration.
  */
 export async function renderPage(request: Request, { content, waitForAll }: RenderOptions): Promise<Response> {
   const context = await handler.query(request, { requestContext: createLoadContext(content) });
   if (context instanceof Response) return context;
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = { "Content-Type": "text/html; charset=utf-8" };
+  const { immediate, settled } = splitLoaderData(context.loaderData);
+  const document = (
+    <Document assets={clientAssets} hydrationJson={jsonForScript(hydrationState(context, immediate))}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Document>
+  );
+  const onError = (error: unknown) => {
+    console.error("render error", error);
+  };
   try {
-    const stream = await renderToReadableStream(
-      <Document assets={clientAssets} hydrationJson={jsonForScript(hydrationState(context))}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Document>,
-      {
-        onError(error) {
-          console.error("render error", error);
-        },
-      },
-    );
-    if (waitForAll) await stream.allReady;
-    return new Response(stream, { status: context.statusCode, headers: html });
+    const stream = waitForAll
+      ? // Without a huge chunk size React still outlines completed boundaries past a size
+        // threshold, to be moved into place by an inline script a crawler may not run.
+        (await prerender(document, { onError, progressiveChunkSize: Number.MAX_SAFE_INTEGER })).prelude
+      : await renderToReadableStream(document, { onError });
+    const body = settled
+      ? appendToBody(stream, async () => `<script type="application/json" id="${DEFERRED_DATA_ID}">${jsonForScript(await settled)}</script>`)
+      : stream;
+    return new Response(body, { status: context.statusCode, headers: html });
   } catch (error) {
     console.error("shell render failed", error);
     return new Response(FAILURE_PAGE, { status: 500, headers: { ...html, "Cache-Control": "no-store" } });

@@ -2,7 +2,7 @@
 /**
  * A loopback proxy in front of the test PocketBase. The Worker under test reads through
  * it, so tests can count origin requests (cache coalescing) and really stop and restart
- * PocketBase (stale-if-error). Control endpoints live under /__test/ and are never
+ * PocketBase (stale-if-error), and slow down chosen reads (streaming). Control endpoints live under /__test/ and are never
  * requested by the Worker, which only forwards /api/collections and /api/files paths.
  */
 import http from "node:http";
@@ -12,7 +12,9 @@ import http from "node:http";
  */
 export async function startFaultProxy({ port, upstreamPort, stopUpstream, startUpstream }) {
   /** @type {string[]} */
-  let seen = [];
+  const seen = [];
+  /** Requests whose URL contains `needle` wait `ms` before being forwarded. */
+  let delay = { needle: "", ms: 0 };
   const server = http.createServer((req, res) => {
     const url = req.url ?? "/";
     if (url.startsWith("/__test/")) {
@@ -29,6 +31,12 @@ export async function startFaultProxy({ port, upstreamPort, stopUpstream, startU
       return;
     }
     seen.push(url);
+    const wait = delay.needle && decodeURIComponent(url).includes(delay.needle) ? delay.ms : 0;
+    setTimeout(() => forward(url, req, res), wait);
+  });
+
+  /** @param {string} url @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  function forward(url, req, res) {
     const upstream = http.request(
       { host: "127.0.0.1", port: upstreamPort, path: url, method: req.method, headers: { ...req.headers, host: `127.0.0.1:${upstreamPort}` } },
       (up) => {
@@ -39,7 +47,7 @@ export async function startFaultProxy({ port, upstreamPort, stopUpstream, startU
     // PocketBase is down: drop the connection, as a stopped origin would.
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
-  });
+  }
 
   /** @param {string} url @param {string} method */
   async function control(url, method) {
@@ -47,6 +55,10 @@ export async function startFaultProxy({ port, upstreamPort, stopUpstream, startU
     if (pathname === "/__test/count") {
       const needle = searchParams.get("contains") ?? "";
       return { count: seen.filter((u) => decodeURIComponent(u).includes(needle)).length };
+    }
+    if (pathname === "/__test/delay" && method === "POST") {
+      delay = { needle: searchParams.get("contains") ?? "", ms: Number(searchParams.get("ms") ?? 0) };
+      return delay;
     }
     if (pathname === "/__test/pocketbase/stop" && method === "POST") {
       await stopUpstream();

@@ -7,6 +7,9 @@ export const testEnv = env as unknown as Env & { TEST_CONTROL_URL: string; TEST_
 
 const worker = (exports as unknown as { default: { fetch(request: Request): Promise<Response> } }).default;
 
+/** The Worker's fetch, for clients (like the content SDK) that build their own requests. */
+export const workerFetch = ((input: RequestInfo | URL, init?: RequestInit) => worker.fetch(new Request(input, init))) as typeof fetch;
+
 /** A request to the Worker, as a visitor would send it. */
 export function visit(path: string, init?: RequestInit): Promise<Response> {
   return worker.fetch(new Request(new URL(path, "http://127.0.0.1:8787"), init));
@@ -40,4 +43,9 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** Text as it appears in React's HTML output. */
 export function htmlText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Makes PocketBase reads whose URL contains `needle` wait `ms` (0 clears it). */
+export async function delayOrigin(needle: string, ms: number): Promise<void> {
+  await fetch(`${testEnv.TEST_CONTROL_URL}/__test/delay?contains=${encodeURIComponent(needle)}&ms=${ms}`, { method: "POST" });
 }

@@ -1,7 +1,11 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { listCategoryNames } from "../../data/categories";
 import { listStoreFilters, listStores } from "../../data/stores";
 import { positiveInt } from "../../lib/query";
+import { Deferred } from "../components/Deferred";
+import { defer } from "../deferred";
 import { Pagination } from "../components/Pagination";
+import { StoreCategoryNav, StoreCategoryNavSkeleton } from "../components/StoreCategoryNav";
 import { StoreCard } from "../components/StoreCard";
 import { contentFrom } from "../content-context";
 import { badRequest, rethrowContentError } from "../http-errors";
@@ -18,12 +22,19 @@ export async function storesLoader({ request, context }: LoaderFunctionArgs) {
   const page = positiveInt(params.get("page"));
   if (page === null) badRequest("The page number is not valid.");
   const pb = contentFrom(context);
-  const [stores, filters] = await Promise.all([
+  // The category list with store counts is the slowest read and not the page's content:
+  // it streams after the shell. Spec: a failed filtered-store list is logged and empty.
+  const categories = defer(
+    listStoreFilters(pb).catch((err: unknown) => {
+      console.error("store filters read failed", err);
+      return [];
+    }),
+  );
+  const [stores, selected] = await Promise.all([
     listStores(pb, { categoryIds, page: page ?? 1 }),
-    listStoreFilters(pb),
+    listCategoryNames(pb, categoryIds),
   ]).catch(rethrowContentError);
-  const selected = filters.filter((f) => categoryIds.includes(f.id)).map(({ id, title }) => ({ id, title }));
-  return { stores, categoryIds, selected };
+  return { stores, categoryIds, selected, categories };
 }
 
 function pageHref(categoryIds: readonly string[], page: number): string {
@@ -34,7 +45,7 @@ function pageHref(categoryIds: readonly string[], page: number): string {
 }
 
 export function StoresPage() {
-  const { stores, categoryIds, selected } = useLoaderData<typeof storesLoader>();
+  const { stores, categoryIds, selected, categories } = useLoaderData<typeof storesLoader>();
   const name = selected.length ? selected.map((c) => c.title).join(", ") : "Popular";
   const title = `All ${name} Stores`;
   return (
@@ -42,18 +53,27 @@ export function StoresPage() {
       <title>{title}</title>
       <meta name="description" content={`Coupons, deals and reviews from ${name.toLowerCase() === "popular" ? "popular" : name} stores, updated daily.`} />
       <h1 className="h3 mb-4">{title}</h1>
-      {stores.items.length ? (
-        <ul className="row row-cols-2 row-cols-md-3 row-cols-lg-5 g-3 list-unstyled">
-          {stores.items.map((store) => (
-            <li className="col" key={store.id}>
-              <StoreCard store={store} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="lead">{`No Offer Yet, We are working hard to bring ${selected.length === 1 ? selected[0]!.title : "these"} offers for you.`}</p>
-      )}
-      <Pagination page={stores.page} totalPages={stores.totalPages} hrefFor={(p) => pageHref(categoryIds, p)} label="Store pages" />
+      <div className="row g-4">
+        <div className="col-lg-9 order-lg-2">
+          {stores.items.length ? (
+            <ul className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3 list-unstyled">
+              {stores.items.map((store) => (
+                <li className="col" key={store.id}>
+                  <StoreCard store={store} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="lead">{`No Offer Yet, We are working hard to bring ${selected.length === 1 ? selected[0]!.title : "these"} offers for you.`}</p>
+          )}
+          <Pagination page={stores.page} totalPages={stores.totalPages} hrefFor={(p) => pageHref(categoryIds, p)} label="Store pages" />
+        </div>
+        <aside className="col-lg-3 order-lg-1">
+          <Deferred resolve={categories} fallback={<StoreCategoryNavSkeleton />}>
+            {(list) => <StoreCategoryNav categories={list} current={categoryIds} />}
+          </Deferred>
+        </aside>
+      </div>
     </main>
   );
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { defer, reviveDeferred, settledPromise } from "../../src/app/deferred";
+import { appendToBody } from "../../src/ssr/append-to-body";
+import { splitLoaderData } from "../../src/ssr/deferred-data";
+
+const streamOf = (...chunks: string[]) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(new TextEncoder().encode(c));
+      controller.close();
+    },
+  });
+
+describe("splitLoaderData", () => {
+  it("keeps plain values for the hydration JSON and collects promise fields", async () => {
+    const { immediate, settled } = splitLoaderData({
+      stores: { list: [1, 2], categories: Promise.resolve(["a"]), broken: Promise.reject(new Error("down")) },
+      root: null,
+      other: [1],
+    });
+    expect(immediate).toEqual({ stores: { list: [1, 2] }, root: null, other: [1] });
+    expect(await settled).toEqual({ stores: { categories: { value: ["a"] }, broken: { error: "down" } } });
+  });
+
+  it("has nothing to settle when no loader deferred anything", () => {
+    expect(splitLoaderData({ a: { x: 1 } }).settled).toBeUndefined();
+  });
+});
+
+describe("reviving deferred values in the browser", () => {
+  it("turns settled values back into promises React can read synchronously", async () => {
+    const loaderData: Record<string, unknown> = { stores: { list: [1] } };
+    reviveDeferred(loaderData, { stores: { categories: { value: ["a"] }, broken: { error: "down" } } });
+    const data = loaderData.stores as Record<string, Promise<unknown> & { status: string; value?: unknown; reason?: Error }>;
+    expect(data.categories!.status).toBe("fulfilled");
+    expect(data.categories!.value).toEqual(["a"]);
+    await expect(data.categories).resolves.toEqual(["a"]);
+    expect(data.broken!.status).toBe("rejected");
+    await expect(data.broken).rejects.toThrow("down");
+  });
+
+  it("settledPromise and defer agree on the fields React reads", async () => {
+    const p = defer(Promise.resolve(5)) as Promise<number> & { status?: string; value?: number };
+    expect(p.status).toBe("pending");
+    await p;
+    expect(p.status).toBe("fulfilled");
+    expect(p.value).toBe(5);
+    expect(settledPromise({ value: 5 })).toMatchObject({ status: "fulfilled", value: 5 });
+  });
+});
+
+describe("appendToBody", () => {
+  it("inserts the tail before the closing tags React writes last, without holding earlier chunks", async () => {
+    const out = appendToBody(streamOf("<html><body>shell", "<p>late</p></body></html>"), async () => "<script>TAIL</script>");
+    expect(await new Response(out).text()).toBe("<html><body>shell<p>late</p><script>TAIL</script></body></html>");
+  });
+
+  it("still appends the tail when the closing tags are missing", async () => {
+    const out = appendToBody(streamOf("<p>x</p>"), async () => "T");
+    expect(await new Response(out).text()).toBe("<p>x</p>T");
+  });
+});
