@@ -12,7 +12,7 @@
  */
 import { spawn, execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -20,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import PocketBase from "pocketbase";
 import { seed, isSeeded, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from "./seed.mjs";
+import { isMain } from "./cli.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "..");
@@ -490,16 +491,8 @@ async function main() {
   console.log(`PocketBase ready at ${pb.url} (dashboard ${pb.url}/_/, superuser ${email}). Ctrl-C to stop.`);
 }
 
-function isMain() {
-  if (!process.argv[1]) return false;
-  try {
-    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
 
-if (isMain()) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(err instanceof Error ? err.message : err);
     killAllSync();

@@ -8,9 +8,8 @@
  * does nothing when the database already holds categories.
  */
 import PocketBase from "pocketbase";
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { generateContent, SEED_COLLECTIONS } from "./seed-content.mjs";
+import { isMain } from "./cli.mjs";
 
 export const DEFAULT_URL = "http://127.0.0.1:8090";
 export const DEFAULT_ADMIN_EMAIL = "admin@dealpilot.local";
@@ -199,17 +198,8 @@ async function main() {
   });
 }
 
-/** True when this file is the script node was started with. */
-function isMain() {
-  if (!process.argv[1]) return false;
-  try {
-    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
 
-if (isMain()) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);

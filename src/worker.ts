@@ -4,7 +4,7 @@ import { createContentClient } from "./data/client";
 import type { AppEnv } from "./edge/app-env";
 import { contentApi } from "./edge/content-api";
 import { createContentOrigin } from "./edge/content-origin";
-import { serveBuiltAsset, servePublicFile } from "./edge/static-assets";
+import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
 import { readConfig } from "./env";
 import { renderPage } from "./ssr/render";
 
@@ -19,8 +19,8 @@ app.use("*", async (c, next) => {
 });
 
 app.route("/", contentApi);
-app.get("/build/*", serveBuiltAsset);
-app.get("/favicon.svg", servePublicFile);
+app.get("/build/*", serveAsset(IMMUTABLE));
+app.get("/favicon.svg", serveAsset(DAILY));
 
 app.get("*", (c) =>
   renderPage(c.req.raw, {

@@ -174,17 +174,22 @@ export interface Product extends BaseRecord {
   expand?: { categories?: Category[]; offers?: Offer[] };
 }
 
-interface ArticleMeta {
+/** Fields every published piece (blog article, comparison, advertorial) has. */
+interface PublishedContent extends BaseRecord {
+  title: string;
+  featured_image: string;
+  banner_image: string;
+  authors: string[];
+  categories: string[];
+  publish_time: string;
+  is_featured: boolean;
   meta_title: string;
   meta_keywords: string;
   meta_description: string;
 }
 
-export interface Article extends BaseRecord, ArticleMeta {
-  title: string;
+export interface Article extends PublishedContent {
   slug: string;
-  featured_image: string;
-  banner_image: string;
   summary: string;
   /** Markdown. */
   content: string;
@@ -193,19 +198,12 @@ export interface Article extends BaseRecord, ArticleMeta {
   offers: string[];
   /** Space separated. */
   tags: string;
-  authors: string[];
-  categories: string[];
   status: ProductStatus | "";
-  publish_time: string;
-  is_featured: boolean;
   expand?: { authors?: Author[]; categories?: Category[]; product?: Product; offers?: Offer[] };
 }
 
-export interface Comparison extends BaseRecord, ArticleMeta {
-  title: string;
+export interface Comparison extends PublishedContent {
   subtitle: string;
-  featured_image: string;
-  banner_image: string;
   intro: string;
   outro: string;
   primary_product: string;
@@ -216,13 +214,9 @@ export interface Comparison extends BaseRecord, ArticleMeta {
   secondery_product_cardtype: CardType | "";
   products: string[];
   cta_label: string;
-  authors: string[];
-  categories: string[];
   stores: string[];
   /** Comma separated. */
   tags: string;
-  publish_time: string;
-  is_featured: boolean;
   expand?: {
     authors?: Author[];
     categories?: Category[];
@@ -234,24 +228,17 @@ export interface Comparison extends BaseRecord, ArticleMeta {
   };
 }
 
-export interface Editorial extends BaseRecord, ArticleMeta {
-  title: string;
+export interface Editorial extends PublishedContent {
   subtitle: string;
   summary: string;
-  featured_image: string;
-  banner_image: string;
   show_overview: boolean;
   products: string[];
   show_offers: boolean;
   description: string;
   conclusion: string;
-  authors: string[];
-  categories: string[];
   stores: string[];
   /** Comma separated. */
   tags: string;
-  publish_time: string;
-  is_featured: boolean;
   expand?: { authors?: Author[]; categories?: Category[]; products?: Product[] };
 }
 
