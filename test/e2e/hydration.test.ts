@@ -23,23 +23,32 @@ describe("Stores list in Chromium", () => {
     await page.close();
   });
 
-  it("navigates on the client, reading through the Worker's /api/collections", async () => {
+  it("navigates to the list and between its pages on the client, reading through the Worker's /api/collections", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
-    const firstOnPage1 = await page.locator("article h2").first().textContent();
+    await page.goto(`${siteUrl()}/no-such-page`, { waitUntil: "networkidle" });
+    expect(await page.locator("h1").textContent()).toBe("Page not found");
     const documents: string[] = [];
     const apiReads: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(request.url());
       if (request.url().includes("/api/collections/")) apiReads.push(request.url());
     });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stores" }).click();
+    await page.waitForURL(/\/stores$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("All Popular Stores");
+    expect(await page.title()).toBe("All Popular Stores");
+    const firstOnPage1 = await page.locator("article h2").first().textContent();
+
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL(/\/stores\?page=2$/);
     await expect.poll(() => page.locator("article h2").first().textContent()).not.toBe(firstOnPage1);
+
     expect(documents).toEqual([]);
-    expect(apiReads.some((url) => new URL(url).origin === siteUrl() && url.includes("/api/collections/_zdata_stores/records"))).toBe(true);
-    expect(problems).toEqual([]);
+    const storeReads = apiReads.filter((url) => new URL(url).origin === siteUrl() && url.includes("/api/collections/_zdata_stores/records"));
+    expect(storeReads.length).toBeGreaterThanOrEqual(2);
+    // The only expected complaint: the browser logs the starting page's 404 status.
+    expect(problems.filter((p) => !p.includes("the server responded with a status of 404"))).toEqual([]);
     await page.close();
   });
 
