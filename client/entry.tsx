@@ -1,7 +1,7 @@
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { createLoadContext } from "../src/app/content-context";
+import { createLoadContext } from "../src/app/load-context";
 import { DEFERRED_DATA_ID, reviveDeferred } from "../src/app/deferred";
 import { HYDRATION_DATA_ID } from "../src/app/hydration";
 import { routes } from "../src/app/routes";
@@ -26,7 +26,7 @@ window.__staticRouterHydrationData = state;
 
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });
-const router = createBrowserRouter(routes, { getContext: () => createLoadContext(content) });
+const router = createBrowserRouter(routes, { getContext: () => createLoadContext({ content, siteOrigin: window.location.origin }) });
 
 hydrateRoot(document.getElementById("root")!, <RouterProvider router={router} />, {
   onRecoverableError(error) {

@@ -25,6 +25,7 @@ app.get("/favicon.svg", serveAsset(DAILY));
 app.get("*", (c) =>
   renderPage(c.req.raw, {
     content: createContentClient({ baseUrl: c.var.config.pocketbaseUrl, fetch: c.var.origin.fetch }),
+    siteOrigin: c.var.config.siteOrigin,
     waitForAll: isbot(c.req.header("User-Agent") ?? ""),
   }),
 );

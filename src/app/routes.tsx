@@ -4,12 +4,15 @@ import { Layout } from "./layout/Layout";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { RouteErrorPage } from "./pages/RouteErrorPage";
 import { StoresPage, storesLoader } from "./pages/StoresPage";
+import { rootLoader, rootShouldRevalidate } from "./root-data";
 
 /** The one route table, used by the server render and by the browser (ARCHITECTURE rule 1).
  * Paths are the spec's route contract. */
 export const routes: RouteObject[] = [
   {
     id: "root",
+    loader: rootLoader,
+    shouldRevalidate: rootShouldRevalidate,
     Component: Layout,
     ErrorBoundary: RouteErrorPage,
     children: [

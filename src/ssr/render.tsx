@@ -1,7 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { createLoadContext } from "../app/content-context";
+import { createLoadContext } from "../app/load-context";
 import { DEFERRED_DATA_ID } from "../app/deferred";
 import { routes } from "../app/routes";
 import type { ContentClient } from "../data/client";
@@ -17,6 +17,7 @@ const handler = createStaticHandler(routes);
 
 export interface RenderOptions {
   content: ContentClient;
+  siteOrigin: string;
   /** Crawlers get the complete document with every section in place (no fallbacks, no
    * out-of-order segments), at the cost of waiting for the slowest one. */
   waitForAll: boolean;
@@ -29,8 +30,8 @@ const FAILURE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
  * the shell leaves as soon as React has it; sections fed by deferred loader values
  * (promises) stream after it, followed by those values as JSON for hydration.
  */
-export async function renderPage(request: Request, { content, waitForAll }: RenderOptions): Promise<Response> {
-  const context = await handler.query(request, { requestContext: createLoadContext(content) });
+export async function renderPage(request: Request, { content, siteOrigin, waitForAll }: RenderOptions): Promise<Response> {
+  const context = await handler.query(request, { requestContext: createLoadContext({ content, siteOrigin }) });
   if (context instanceof Response) return context;
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = { "Content-Type": "text/html; charset=utf-8" };

@@ -18,7 +18,7 @@ describe("Stores list in Chromium", () => {
     await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")))).toBe(true);
     expect(await page.locator("h1").textContent()).toBe("All Popular Stores");
     expect(await page.locator("head title").count()).toBe(1);
-    expect(await page.title()).toBe("All Popular Stores");
+    expect(await page.title()).toBe("All Popular Stores | DealPilot");
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -37,7 +37,7 @@ describe("Stores list in Chromium", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stores" }).click();
     await page.waitForURL(/\/stores$/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("All Popular Stores");
-    expect(await page.title()).toBe("All Popular Stores");
+    expect(await page.title()).toBe("All Popular Stores | DealPilot");
     const firstOnPage1 = await page.locator("article h2").first().textContent();
 
     await page.getByRole("link", { name: "Next" }).click();
@@ -60,7 +60,7 @@ describe("Stores list in Chromium", () => {
     await nav.getByRole("link", { name: /^VPN \(\d+\)$/ }).click();
     await page.waitForURL(/\/stores\?catID=[a-z0-9]+$/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("All VPN Stores");
-    expect(await page.title()).toBe("All VPN Stores");
+    expect(await page.title()).toBe("All VPN Stores | DealPilot");
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -29,7 +29,7 @@ describe("server-rendered Stores list", () => {
     expect(response.body).toBeInstanceOf(ReadableStream);
     const html = await response.text();
     expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
-    expect(html).toContain("<title>All Popular Stores</title>");
+    expect(html).toContain("<title>All Popular Stores | DealPilot</title>");
     expect(html).toContain(">All Popular Stores</h1>");
     expect(cardTitles(html)).toEqual(expected.items.map(storeHref));
     for (const store of expected.items) expect(html).toContain(htmlText(store.title.slice(0, 30).trimEnd()));
@@ -146,7 +146,7 @@ describe("not-found", () => {
     const response = await visit(path);
     expect(response.status).toBe(404);
     const html = await response.text();
-    expect(html).toContain("<title>Page not found</title>");
+    expect(html).toContain("<title>Page not found | DealPilot</title>");
     expect(html).toContain("The page you are looking for was moved, removed or might never existed.");
     expect(html).toContain('href="/"');
     expect(html).toContain("Go to homepage");

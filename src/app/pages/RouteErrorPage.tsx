@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { PageMeta } from "../components/PageMeta";
 import { NotFoundPage } from "./NotFoundPage";
 
 function messageOf(data: unknown): string | undefined {
@@ -15,8 +16,7 @@ export function RouteErrorPage() {
   if (status === 400) {
     return (
       <main className="container py-5">
-        <title>Bad request</title>
-        <meta name="robots" content="noindex" />
+        <PageMeta title="Bad request" noindex />
         <h1 className="h3">This address is not valid</h1>
         <p>{isRouteErrorResponse(error) ? messageOf(error.data) : undefined}</p>
         <Link to="/">Go to homepage</Link>
@@ -25,8 +25,7 @@ export function RouteErrorPage() {
   }
   return (
     <main className="container py-5">
-      <title>Temporarily unavailable</title>
-      <meta name="robots" content="noindex" />
+      <PageMeta title="Temporarily unavailable" noindex />
       <h1 className="h3">We could not load this page just now</h1>
       <p>Our content service did not answer. Please try again in a moment.</p>
       <a className="btn btn-outline-primary" href={location.pathname + location.search}>

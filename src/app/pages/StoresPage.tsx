@@ -4,10 +4,11 @@ import { listStoreFilters, listStores } from "../../data/stores";
 import { positiveInt } from "../../lib/query";
 import { Deferred } from "../components/Deferred";
 import { defer } from "../deferred";
+import { PageMeta } from "../components/PageMeta";
 import { Pagination } from "../components/Pagination";
 import { StoreCategoryNav, StoreCategoryNavSkeleton } from "../components/StoreCategoryNav";
 import { StoreCard } from "../components/StoreCard";
-import { contentFrom } from "../content-context";
+import { contentFrom } from "../load-context";
 import { badRequest, rethrowContentError } from "../http-errors";
 
 const CATEGORY_ID = /^[a-z0-9]{1,32}$/;
@@ -50,8 +51,12 @@ export function StoresPage() {
   const title = `All ${name} Stores`;
   return (
     <main className="container py-4">
-      <title>{title}</title>
-      <meta name="description" content={`Coupons, deals and reviews from ${name.toLowerCase() === "popular" ? "popular" : name} stores, updated daily.`} />
+      <PageMeta
+        title={title}
+        description={`Coupons, promo codes and deals from ${selected.length ? name : "popular"} stores, checked and updated daily.`}
+        keywords={`${name} coupons, ${name} deals, promo codes, discounts`}
+        canonicalSearch={pageHref(categoryIds, stores.page).replace("/stores", "")}
+      />
       <h1 className="h3 mb-4">{title}</h1>
       <div className="row g-4">
         <div className="col-lg-9 order-lg-2">

@@ -1,0 +1,23 @@
+import { createContext, RouterContextProvider } from "react-router";
+import type { ContentClient } from "../data/client";
+
+/** What loaders get from the request through the router context (never module scope). */
+export interface LoadEnv {
+  content: ContentClient;
+  /** Canonical public origin (SITE_ORIGIN on the server; the page's origin in the browser). */
+  siteOrigin: string;
+}
+
+const loadEnvContext = createContext<LoadEnv>();
+
+export function createLoadContext(env: LoadEnv): RouterContextProvider {
+  return new RouterContextProvider(new Map([[loadEnvContext, env]]));
+}
+
+export function loadEnvFrom(context: unknown): LoadEnv {
+  return (context as RouterContextProvider).get(loadEnvContext);
+}
+
+export function contentFrom(context: unknown): ContentClient {
+  return loadEnvFrom(context).content;
+}

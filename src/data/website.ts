@@ -1,0 +1,23 @@
+import type { ContentClient } from "./client";
+import { COLLECTIONS, WEBSITE_ID, WEBSITE_RELATIONS } from "./collections";
+import type { Store, Website } from "./types";
+
+/** The site-settings record with its relations expanded (spec: GET /websites/9?populate=*). */
+export function getWebsite(pb: ContentClient): Promise<Website> {
+  return pb.collection(COLLECTIONS.websites).getOne<Website>(WEBSITE_ID, { expand: WEBSITE_RELATIONS.join(",") });
+}
+
+/** Spec: the header dropdown lists at most the first 10 stores. */
+export const HEADER_STORES = 10;
+
+export type HeaderStore = Pick<Store, "id" | "title" | "category_ids">;
+
+/** The first stores by title, for the header's 'Coupon & Deals' dropdown. */
+export async function listHeaderStores(pb: ContentClient): Promise<HeaderStore[]> {
+  const result = await pb.collection(COLLECTIONS.stores).getList<HeaderStore>(1, HEADER_STORES, {
+    sort: "title",
+    fields: "id,title,category_ids",
+    skipTotal: true,
+  });
+  return result.items;
+}
