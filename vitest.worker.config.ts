@@ -8,6 +8,9 @@ process.env.TEST_PB_PORT ??= String(await freePort());
 process.env.TEST_PROXY_PORT ??= String(await freePort());
 process.env.TEST_PB_EMAIL ??= "worker-tests@dealpilot.local";
 process.env.TEST_PB_PASSWORD ??= "worker-tests-password";
+// The Worker's PocketBase service account (newsletter writes), ensured by the global setup.
+process.env.TEST_PB_SERVICE_EMAIL ??= "edge-tests@dealpilot.local";
+process.env.TEST_PB_SERVICE_PASSWORD ??= "edge-tests-password";
 const proxyUrl = `http://127.0.0.1:${process.env.TEST_PROXY_PORT}`;
 
 export default defineConfig({
@@ -21,6 +24,8 @@ export default defineConfig({
           TEST_CONTROL_URL: proxyUrl,
           TEST_PB_EMAIL: process.env.TEST_PB_EMAIL,
           TEST_PB_PASSWORD: process.env.TEST_PB_PASSWORD,
+          PB_SERVICE_EMAIL: process.env.TEST_PB_SERVICE_EMAIL,
+          PB_SERVICE_PASSWORD: process.env.TEST_PB_SERVICE_PASSWORD,
           // Short freshness so stale-while-revalidate is observable within a test.
           CACHE_FRESH_S: "2",
           CACHE_STALE_S: "3600",

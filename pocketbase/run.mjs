@@ -34,6 +34,13 @@ export const POCKETBASE_BIN = resolveBinary();
 /** Default data directory of the CLI mode (git-ignored). */
 export const DEFAULT_DATA_DIR = path.join(HERE, "pb_data");
 
+/** Local defaults of the Worker's PocketBase service account (`edge_services`), used by
+ * `npm start`, the tests and this script; overridden by PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD. */
+export const DEFAULT_SERVICE_EMAIL = "edge@dealpilot.local";
+export const DEFAULT_SERVICE_PASSWORD = "local-edge-service-1234";
+/** Auth collection of that account (pb_migrations/1767225800_newsletter.js). */
+export const SERVICE_COLLECTION = "edge_services";
+
 const HEALTH_TIMEOUT_MS = 20_000;
 const STOP_GRACE_MS = 5_000;
 const KEEP_LINES = 60;
@@ -181,6 +188,39 @@ export async function ensureSuperuser({ dataDir, email = DEFAULT_ADMIN_EMAIL, pa
       },
     );
   });
+}
+
+/**
+ * Ensures the Worker's service account (a record of `edge_services`) exists with this
+ * password, on a running PocketBase, signing in as the superuser to create or update it.
+ * Idempotent: an account that already signs in with the password is left untouched, so
+ * tokens the Worker holds stay valid.
+ * @param {{ url: string, superuserEmail?: string, superuserPassword?: string, email?: string, password?: string }} options
+ * @returns {Promise<void>}
+ */
+export async function ensureServiceAccount({
+  url,
+  superuserEmail = DEFAULT_ADMIN_EMAIL,
+  superuserPassword = DEFAULT_ADMIN_PASSWORD,
+  email = DEFAULT_SERVICE_EMAIL,
+  password = DEFAULT_SERVICE_PASSWORD,
+}) {
+  const service = new PocketBase(url);
+  service.autoCancellation(false);
+  try {
+    await service.collection(SERVICE_COLLECTION).authWithPassword(email, password);
+    return;
+  } catch {
+    // missing, or another password: fix it as the superuser
+  }
+  const admin = new PocketBase(url);
+  admin.autoCancellation(false);
+  await admin.collection("_superusers").authWithPassword(superuserEmail, superuserPassword);
+  const accounts = admin.collection(SERVICE_COLLECTION);
+  const existing = await accounts.getFirstListItem(admin.filter("email = {:email}", { email })).catch(() => null);
+  const fields = { email, password, passwordConfirm: password, verified: true };
+  if (existing) await accounts.update(existing.id, fields);
+  else await accounts.create(fields);
 }
 
 /**
@@ -461,6 +501,8 @@ async function main() {
   const { port, dir, scale } = parseArgs(process.argv.slice(2));
   const email = process.env.PB_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL;
   const password = process.env.PB_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
+  const serviceEmail = process.env.PB_SERVICE_EMAIL || DEFAULT_SERVICE_EMAIL;
+  const servicePassword = process.env.PB_SERVICE_PASSWORD || DEFAULT_SERVICE_PASSWORD;
 
   await ensureSuperuser({ dataDir: dir, email, password });
   const pb = await startPocketBase({ dataDir: dir, port, quiet: false });
@@ -488,6 +530,7 @@ async function main() {
     console.log(`seeding demo content (scale ${scale})…`);
     await seed({ url: pb.url, email, password, scale, log: (m) => console.log(m) });
   }
+  await ensureServiceAccount({ url: pb.url, superuserEmail: email, superuserPassword: password, email: serviceEmail, password: servicePassword });
   console.log(`PocketBase ready at ${pb.url} (dashboard ${pb.url}/_/, superuser ${email}). Ctrl-C to stop.`);
 }
 

@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { ensureSuperuser, startPocketBase } from "../pocketbase/run.mjs";
+import { DEFAULT_SERVICE_EMAIL, DEFAULT_SERVICE_PASSWORD, ensureServiceAccount, ensureSuperuser, startPocketBase } from "../pocketbase/run.mjs";
 import { isSeeded, seed } from "../pocketbase/seed.mjs";
 import PocketBase from "pocketbase";
 import { buildClient } from "./build-client.mjs";
@@ -17,9 +17,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WRANGLER_BIN = path.join(root, "node_modules/.bin/wrangler");
 
 /**
- * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, vars?: Record<string, string> }} options
+ * `service` is the Worker's PocketBase service account (newsletter writes), ensured here
+ * and handed to wrangler dev as the PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD secrets;
+ * defaults: the PB_SERVICE_* environment variables, else the local defaults of run.mjs.
+ * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, vars?: Record<string, string>, service?: { email: string, password: string } }} options
  */
-export async function startStack({ dataDir, pbPort, port, email, password, quiet = false, vars = {} }) {
+export async function startStack({
+  dataDir,
+  pbPort,
+  port,
+  email,
+  password,
+  quiet = false,
+  vars = {},
+  service = { email: process.env.PB_SERVICE_EMAIL || DEFAULT_SERVICE_EMAIL, password: process.env.PB_SERVICE_PASSWORD || DEFAULT_SERVICE_PASSWORD },
+}) {
   const log = quiet ? () => {} : (/** @type {string} */ line) => console.log(line);
   await ensureSuperuser({ dataDir, email, password });
   const pocketbase = await startPocketBase({ dataDir, port: pbPort, quiet });
@@ -42,8 +54,10 @@ export async function startStack({ dataDir, pbPort, port, email, password, quiet
       log("Seeding demo content…");
       await seed({ url: pocketbase.url, email, password, scale: 1, log });
     }
+    await ensureServiceAccount({ url: pocketbase.url, superuserEmail: email, superuserPassword: password, ...service });
     await buildClient({ quiet });
-    const varArgs = Object.entries({ POCKETBASE_URL: pocketbase.url, SITE_ORIGIN: `http://127.0.0.1:${port}`, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+    const secrets = { PB_SERVICE_EMAIL: service.email, PB_SERVICE_PASSWORD: service.password };
+    const varArgs = Object.entries({ POCKETBASE_URL: pocketbase.url, SITE_ORIGIN: `http://127.0.0.1:${port}`, ...secrets, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
     wrangler = spawn(WRANGLER_BIN, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...varArgs], {
       cwd: root,
       detached: true,

@@ -11,6 +11,13 @@ export interface Env {
   CACHE_STALE_S: string;
   /** Seconds a PocketBase file is cached at the edge and in browsers. */
   FILE_CACHE_S: string;
+  /** Secret: email of the PocketBase `edge_services` account the Worker signs in as to store
+   * newsletter sign-ups (the only write it makes). Without it sign-ups answer "unavailable". */
+  PB_SERVICE_EMAIL?: string;
+  /** Secret: password of that account (`wrangler secret put PB_SERVICE_PASSWORD`). */
+  PB_SERVICE_PASSWORD?: string;
+  /** Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): newsletter attempts per client. */
+  NEWSLETTER_LIMITER?: RateLimit;
 }
 
 export interface Config {
@@ -18,6 +25,8 @@ export interface Config {
   siteOrigin: string;
   readTtl: { fresh: number; stale: number };
   fileTtl: { fresh: number; stale: number };
+  /** PocketBase service account for the Worker's writes; null when its secrets are not set. */
+  service: { email: string; password: string } | null;
 }
 
 function seconds(value: string | undefined, name: string): number {
@@ -33,5 +42,6 @@ export function readConfig(env: Env): Config {
     siteOrigin: env.SITE_ORIGIN.replace(/\/+$/, ""),
     readTtl: { fresh: seconds(env.CACHE_FRESH_S, "CACHE_FRESH_S"), stale: seconds(env.CACHE_STALE_S, "CACHE_STALE_S") },
     fileTtl: { fresh: fileSeconds, stale: fileSeconds },
+    service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,
   };
 }

@@ -4,6 +4,7 @@ import { createContentClient } from "./data/client";
 import type { AppEnv } from "./edge/app-env";
 import { contentApi } from "./edge/content-api";
 import { createContentOrigin } from "./edge/content-origin";
+import { newsletter } from "./edge/newsletter";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
 import { readConfig } from "./env";
 import { renderPage } from "./ssr/render";
@@ -29,6 +30,8 @@ app.get("*", (c) =>
     waitForAll: isbot(c.req.header("User-Agent") ?? ""),
   }),
 );
+
+app.post("/newsletter", newsletter);
 
 app.all("*", (c) => {
   c.header("Allow", "GET, HEAD");

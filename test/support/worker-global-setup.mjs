@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { prepareSeededDataDir, startPocketBase } from "../../pocketbase/run.mjs";
+import { ensureServiceAccount, prepareSeededDataDir, startPocketBase } from "../../pocketbase/run.mjs";
 import { startFaultProxy } from "./fault-proxy.mjs";
 
 export default async function setup() {
@@ -20,6 +20,14 @@ export default async function setup() {
 
   /** @type {{ stop: () => Promise<void> } | undefined} */
   let pocketbase = await startPocketBase({ dataDir, port: pbPort, quiet: true });
+  // The account the Worker stores newsletter sign-ups as (its credentials are bindings).
+  await ensureServiceAccount({
+    url: `http://127.0.0.1:${pbPort}`,
+    superuserEmail: email,
+    superuserPassword: password,
+    email: process.env.TEST_PB_SERVICE_EMAIL,
+    password: process.env.TEST_PB_SERVICE_PASSWORD,
+  });
   const proxy = await startFaultProxy({
     port: proxyPort,
     upstreamPort: pbPort,
