@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useRootData } from "../root-data";
+import { PageMeta } from "./PageMeta";
+
+/** The company that operates the site, as the legal pages name it. */
+export const OPERATOR = "DealPilot FZ-LLC";
+
+export interface LegalSection {
+  /** Anchor id, linked from the table of contents (lowercase words joined by hyphens). */
+  id: string;
+  title: string;
+  content: ReactNode;
+}
+
+export interface LegalDocumentProps {
+  title: string;
+  description: string;
+  keywords: string;
+  /** Date of the current version: ISO date for <time>, and as the page shows it. */
+  updated: { iso: string; text: string };
+  /** Paragraphs before the first section. */
+  intro?: ReactNode;
+  sections: LegalSection[];
+}
+
+/** The shared layout of the legal pages: title, date of the current version, a table of
+ * contents linking each section's anchor, and the numbered sections. */
+export function LegalDocument({ title, description, keywords, updated, intro, sections }: LegalDocumentProps) {
+  return (
+    <main className="container py-5 legal-document">
+      <PageMeta title={title} description={description} keywords={keywords} />
+      <header className="mb-4 pb-3 border-bottom">
+        <h1 className="display-6 fw-bold mb-2">{title}</h1>
+        <p className="text-body-secondary mb-0">
+          Last updated: <time dateTime={updated.iso}>{updated.text}</time>
+        </p>
+      </header>
+      <div className="row g-4 g-lg-5">
+        <nav className="col-lg-4 col-xl-3" aria-labelledby="legal-contents">
+          <div className="legal-toc">
+            <div className="bg-body-tertiary rounded-3 p-3">
+              <h2 id="legal-contents" className="h6 text-uppercase text-body-secondary mb-3">
+                Contents
+              </h2>
+              <ol className="small mb-0 ps-3">
+                {sections.map((section) => (
+                  <li className="mb-1" key={section.id}>
+                    <a className="link-body-emphasis link-underline-opacity-25 link-underline-opacity-100-hover" href={`#${section.id}`}>
+                      {section.title}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </div>
+        </nav>
+        <article className="col-lg-8 col-xl-8">
+          {intro && <div className="mb-4">{intro}</div>}
+          {sections.map((section, index) => (
+            <section className="mb-5" id={section.id} key={section.id} aria-labelledby={`${section.id}-heading`}>
+              <h2 className="h4 mb-3" id={`${section.id}-heading`}>
+                {`${index + 1}. ${section.title}`}
+              </h2>
+              {section.content}
+            </section>
+          ))}
+        </article>
+      </div>
+    </main>
+  );
+}
+
+/** The support address from the site settings, as a mail link (the contact page when unset). */
+export function SupportEmail() {
+  const { supportEmail } = useRootData().site;
+  if (!supportEmail) return <Link to="/contact-us">our contact page</Link>;
+  return <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
+}
+
+/** "DealPilot FZ-LLC, a company registered in the United Arab Emirates[, office address]". */
+export function OperatorIdentity() {
+  const { address } = useRootData().site.office;
+  return (
+    <>
+      <strong>{OPERATOR}</strong>, a company registered in the United Arab Emirates{address ? `, with its office at ${address}` : ""}
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import { Link } from "react-router";
+import { LegalDocument, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+
+/** Everything this site stores in a visitor's browser. Keep in step with the code: the
+ * theme switcher (src/app/theme.ts) and the analytics loader. */
+const INVENTORY = [
+  {
+    name: "dealpilot-theme",
+    type: "Local storage",
+    setBy: "DealPilot (first party)",
+    purpose: "Remembers the colour mode you chose: light, dark or auto.",
+    duration: "No expiry: kept until you clear it or choose another mode",
+    category: "Strictly necessary (preference)",
+  },
+  {
+    name: "_ga",
+    type: "Cookie",
+    setBy: "Google Analytics 4 (first-party cookie)",
+    purpose: "Holds a random identifier that distinguishes one browser from another, so visits can be counted.",
+    duration: "2 years",
+    category: "Analytics",
+  },
+  {
+    name: "_ga_<measurement id>",
+    type: "Cookie",
+    setBy: "Google Analytics 4 (first-party cookie)",
+    purpose: "Keeps the state of your current visit (session number and start time), so pages viewed can be counted per visit.",
+    duration: "2 years",
+    category: "Analytics",
+  },
+] as const;
+
+const SECTIONS: LegalSection[] = [
+  {
+    id: "what-are-cookies",
+    title: "Cookies and local storage",
+    content: (
+      <>
+        <p>
+          A <strong>cookie</strong> is a small text file that a website stores in your browser and that is sent back with later requests to that website.{" "}
+          <strong>Local storage</strong> is a similar store in your browser that only the page itself can read; it is never sent to a server.
+        </p>
+        <p className="mb-0">
+          We keep both to a minimum. This policy lists everything DealPilot stores in your browser, why, and for how long. It complements our{" "}
+          <Link to="/privacy-policy">privacy policy</Link>.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "inventory",
+    title: "What this site stores",
+    content: (
+      <>
+        <div className="table-responsive">
+          <table className="table table-bordered align-middle">
+            <caption className="caption-top">Cookies and local storage set by this site</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">Set by</th>
+                <th scope="col">Purpose</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Category</th>
+              </tr>
+            </thead>
+            <tbody>
+              {INVENTORY.map((item) => (
+                <tr key={item.name}>
+                  <th scope="row">
+                    <code>{item.name}</code>
+                  </th>
+                  <td>{item.type}</td>
+                  <td>{item.setBy}</td>
+                  <td>{item.purpose}</td>
+                  <td>{item.duration}</td>
+                  <td>{item.category}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p>
+          The two analytics cookies are set by Google Analytics 4 only where an analytics measurement id is configured for the site. In the name{" "}
+          <code>_ga_&lt;measurement id&gt;</code>, the placeholder stands for the site&rsquo;s Google Analytics 4 measurement ID without its{" "}
+          <code>G-</code> prefix.
+        </p>
+        <p className="mb-0">Nothing else is stored: the table above is complete.</p>
+      </>
+    ),
+  },
+  {
+    id: "what-we-do-not-use",
+    title: "What we do not use",
+    content: (
+      <ul className="mb-0">
+        <li>No advertising or retargeting cookies, and no third-party tracking pixels.</li>
+        <li>No cookies for the newsletter form: subscribing sets none.</li>
+        <li>No cookies that identify you by name, email address or account: the site has no accounts.</li>
+      </ul>
+    ),
+  },
+  {
+    id: "provider-websites",
+    title: "Provider websites",
+    content: (
+      <p className="mb-0">
+        When you follow an offer link, you leave DealPilot. The provider&rsquo;s website, and any affiliate network it uses, may set its own cookies, for
+        example to credit your purchase to us. Those cookies are set on their domains under their own cookie policies, which we encourage you to read.
+      </p>
+    ),
+  },
+  {
+    id: "your-choices",
+    title: "Your choices",
+    content: (
+      <>
+        <ul className="mb-0">
+          <li>
+            <strong>Colour mode:</strong> choose another mode with the theme switcher, or clear this site&rsquo;s data in your browser settings to remove{" "}
+            <code>dealpilot-theme</code>. The site then follows your system setting.
+          </li>
+          <li>
+            <strong>Analytics:</strong> block or delete cookies in your browser settings, or install Google&rsquo;s Analytics opt-out browser add-on. The
+            site works fully without analytics cookies.
+          </li>
+          <li>
+            <strong>Privacy signals:</strong> we treat a Global Privacy Control signal from your browser as a request to opt out of the sale or sharing of
+            your personal information; see <Link to="/do-not-sell-or-share">Do Not Sell or Share My Personal Information</Link>.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: "changes",
+    title: "Changes to this policy",
+    content: (
+      <p className="mb-0">
+        If we start or stop storing anything in your browser, we update the table above and the date at the top of this page before the change goes live.
+      </p>
+    ),
+  },
+  {
+    id: "contact",
+    title: "Contact us",
+    content: (
+      <p className="mb-0">
+        Questions about cookies or this policy go to <SupportEmail />.
+      </p>
+    ),
+  },
+];
+
+export function CookiePolicyPage() {
+  return (
+    <LegalDocument
+      title="Cookie Policy"
+      description="Every cookie and local storage entry DealPilot sets, what it is for and how long it lasts: the colour-mode preference and Google Analytics 4 cookies, nothing else."
+      keywords="DealPilot cookie policy, cookies, local storage, Google Analytics cookies, _ga, cookie inventory"
+      updated={{ iso: "2025-08-01", text: "1 August 2025" }}
+      intro={<p className="lead mb-0">We store as little as possible in your browser. Here is exactly what, and why.</p>}
+      sections={SECTIONS}
+    />
+  );
+}

@@ -1,0 +1,132 @@
+import { Link } from "react-router";
+import { LegalDocument, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+
+const SECTIONS: LegalSection[] = [
+  {
+    id: "who-this-is-for",
+    title: "Who this notice is for",
+    content: (
+      <p className="mb-0">
+        This notice is for residents of California. It explains your right, under the California Consumer Privacy Act as amended by the California Privacy
+        Rights Act (together, the <strong>CCPA</strong>), to opt out of the sale or sharing of your personal information by <OperatorIdentity />, which
+        operates DealPilot. It supplements our <Link to="/privacy-policy">privacy policy</Link>.
+      </p>
+    ),
+  },
+  {
+    id: "what-we-sell-or-share",
+    title: "What we may sell or share",
+    content: (
+      <>
+        <p>
+          We do not sell personal information for money. But the CCPA defines &ldquo;sale&rdquo; and &ldquo;sharing&rdquo; broadly, and the following may
+          fall within those definitions:
+        </p>
+        <div className="table-responsive">
+          <table className="table table-bordered align-middle">
+            <caption className="caption-top">Categories of personal information that may be sold or shared, and to whom</caption>
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                <th scope="col">Examples</th>
+                <th scope="col">Recipients</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">Identifiers</th>
+                <td>Online identifiers in cookies, IP address, click identifiers in marketing parameters</td>
+                <td>Google (analytics); affiliate networks and providers</td>
+              </tr>
+              <tr>
+                <th scope="row">Internet activity</th>
+                <td>Pages viewed on DealPilot, offer links followed</td>
+                <td>Google (analytics); affiliate networks and providers</td>
+              </tr>
+              <tr>
+                <th scope="row">Approximate location</th>
+                <td>Country or city derived from your IP address</td>
+                <td>Google (analytics)</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p className="mb-0">
+          We do not collect sensitive personal information, and we do not knowingly sell or share the personal information of consumers under 16.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "how-to-opt-out",
+    title: "How to opt out",
+    content: (
+      <>
+        <p>You can opt out in either of these ways. You do not need an account, and we will not ask for more information than we need to act on it.</p>
+        <ul>
+          <li>
+            <strong>By email:</strong> write to <SupportEmail /> with the subject &ldquo;Do Not Sell or Share&rdquo;.
+          </li>
+          <li>
+            <strong>With a browser signal:</strong> turn on Global Privacy Control (GPC) in your browser or a browser extension. We treat the signal as a
+            valid opt-out request for that browser.
+          </li>
+        </ul>
+        <p className="mb-0">
+          You can also block analytics cookies in your browser, as our <Link to="/cookie-policy">cookie policy</Link> explains. An authorised agent may opt
+          out on your behalf if they show us your signed permission.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "after-you-opt-out",
+    title: "What happens after you opt out",
+    content: (
+      <p className="mb-0">
+        We stop selling and sharing your personal information as soon as we can, and we tell the third parties we sold or shared it with after you made
+        your request to stop too. We will not ask you to opt back in for at least 12 months, and after that only if you choose to.
+      </p>
+    ),
+  },
+  {
+    id: "other-rights",
+    title: "Your other California rights",
+    content: (
+      <>
+        <p>You also have the right to know what personal information we collect and how we use it, to have it deleted, and to have it corrected.</p>
+        <p className="mb-0">
+          We acknowledge every request within 10 business days and respond within 45 days. If we need more time, we may extend this once by a further 45
+          days, and we tell you why within the first 45 days. We will not deny you the service, charge you a different price or give you a different
+          quality of service because you used any of these rights.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "contact",
+    title: "Contact us",
+    content: (
+      <p className="mb-0">
+        Questions about this notice or your California privacy rights go to <SupportEmail />.
+      </p>
+    ),
+  },
+];
+
+export function DoNotSellPage() {
+  return (
+    <LegalDocument
+      title="Do Not Sell or Share My Personal Information"
+      description="For California residents: what personal information DealPilot may sell or share under the CCPA, and how to opt out by email or with Global Privacy Control."
+      keywords="do not sell or share my personal information, CCPA opt-out, California privacy rights, Global Privacy Control, DealPilot"
+      updated={{ iso: "2024-07-01", text: "1 July 2024" }}
+      intro={
+        <p className="lead mb-0">
+          California residents can tell us not to sell or share their personal information. Here is what that covers and how to do it.
+        </p>
+      }
+      sections={SECTIONS}
+    />
+  );
+}

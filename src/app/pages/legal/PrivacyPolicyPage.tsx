@@ -1,0 +1,285 @@
+import { Link } from "react-router";
+import { LegalDocument, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+
+const SECTIONS: LegalSection[] = [
+  {
+    id: "who-we-are",
+    title: "Who we are",
+    content: (
+      <>
+        <p>
+          This website (the <strong>Site</strong>) is operated by <OperatorIdentity /> (<strong>DealPilot</strong>, <strong>we</strong>,{" "}
+          <strong>us</strong>). We are the controller of the personal data described in this policy.
+        </p>
+        <p>
+          This policy applies to every visitor, wherever you are. Where the law of your country gives you more rights than this policy describes, you have
+          those rights too; the sections on your rights and on response times below explain how we handle requests under the EU and UK General Data
+          Protection Regulation (GDPR), the California Consumer Privacy Act (CCPA) and the Brazilian General Data Protection Law (LGPD).
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "information-we-collect",
+    title: "Information we collect",
+    content: (
+      <>
+        <p>
+          You can use the Site without an account and without telling us who you are. We collect only the following information:
+        </p>
+        <ul>
+          <li>
+            <strong>Technical and security data.</strong> When your browser requests a page, our hosting and content-delivery provider receives your IP
+            address, browser and device type (user agent), the page requested, the referring page and the time. We use this to deliver the page and to
+            protect the Site against abuse and automated scraping.
+          </li>
+          <li>
+            <strong>Affiliate and advertising data.</strong> When you arrive from an advertisement or a partner link, the address may carry marketing
+            parameters (such as <code>utm_source</code> or a click identifier). When you follow one of our offer links, we record that the link was used,
+            which offer it was, the time and those parameters, so that the provider can credit us for the visit and we can report on our partnerships.
+          </li>
+          <li>
+            <strong>Analytics data.</strong> Where analytics is enabled, Google Analytics 4 collects the pages you view, how you reached them, your approximate
+            location (city or country, derived from your IP address), your device and browser type, and a random identifier stored in a cookie. See our{" "}
+            <Link to="/cookie-policy">cookie policy</Link>.
+          </li>
+          <li>
+            <strong>Your preferences.</strong> Your choice of light, dark or automatic colour mode is stored in your own browser and is never sent to us.
+          </li>
+          <li>
+            <strong>Messages you send us.</strong> If you email us, we receive your email address, your name if you give it, and what you write.
+          </li>
+          <li>
+            <strong>Newsletter.</strong> If you subscribe to our newsletter, we store your email address and use it only to send you the newsletter.
+            You can unsubscribe at any time by writing to us.
+          </li>
+        </ul>
+        <p className="mb-0">
+          We do not ask for, and ask you not to send us, sensitive data such as health, financial account or government identification details.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "how-we-use-information",
+    title: "How we use information and our legal bases",
+    content: (
+      <>
+        <div className="table-responsive">
+          <table className="table table-bordered align-middle">
+            <caption className="caption-top">Purposes of processing and the legal basis for each</caption>
+            <thead>
+              <tr>
+                <th scope="col">Purpose</th>
+                <th scope="col">Data used</th>
+                <th scope="col">Legal basis (GDPR / LGPD)</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">Delivering the Site and keeping it secure</th>
+                <td>Technical and security data</td>
+                <td>Our legitimate interest in running a safe, working website</td>
+              </tr>
+              <tr>
+                <th scope="row">Crediting our visits and sales to partners</th>
+                <td>Affiliate and advertising data</td>
+                <td>Our legitimate interest in funding the Site through affiliate commissions</td>
+              </tr>
+              <tr>
+                <th scope="row">Understanding which content is useful</th>
+                <td>Analytics data</td>
+                <td>Your consent where the law requires it; otherwise our legitimate interest</td>
+              </tr>
+              <tr>
+                <th scope="row">Answering your messages and requests</th>
+                <td>Messages you send us</td>
+                <td>Our legitimate interest in helping you, or our legal obligation for privacy requests</td>
+              </tr>
+              <tr>
+                <th scope="row">Meeting legal obligations and defending claims</th>
+                <td>Any of the above, as needed</td>
+                <td>Legal obligation; our legitimate interest in establishing or defending legal claims</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p className="mb-0">
+          We do not use your data for automated decisions that have legal or similarly significant effects on you, and we do not build individual profiles
+          to target you with advertising.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "sharing",
+    title: "Who we share information with",
+    content: (
+      <>
+        <p>We do not sell your personal information for money. We share it only with:</p>
+        <ul>
+          <li>
+            <strong>Service providers</strong> that host and deliver the Site, store its content and send our newsletter, acting on our instructions.
+          </li>
+          <li>
+            <strong>Google</strong>, as the provider of Google Analytics, where analytics is enabled.
+          </li>
+          <li>
+            <strong>Affiliate networks and providers</strong> whose offers you choose to follow, which receive the click and its marketing parameters so they
+            can attribute a purchase to us.
+          </li>
+          <li>
+            <strong>Authorities, courts and advisers</strong> where the law requires it or where it is needed to protect our rights, visitors or the Site.
+          </li>
+          <li>
+            <strong>A buyer or successor</strong> if our business or the Site is transferred, under the same protections as this policy.
+          </li>
+        </ul>
+        <p className="mb-0">
+          Under Californian law, passing analytics and affiliate data to third parties may count as a &ldquo;sale&rdquo; or &ldquo;sharing&rdquo;. Californian
+          residents can opt out as described on our <Link to="/do-not-sell-or-share">Do Not Sell or Share My Personal Information</Link> page.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "international-transfers",
+    title: "International transfers",
+    content: (
+      <p className="mb-0">
+        We are based in the United Arab Emirates and our service providers operate servers in many countries, so your data may be processed outside the
+        country where you live. When data from the European Economic Area, the United Kingdom or Brazil goes to a country without an adequacy decision, we
+        rely on the standard contractual clauses approved for that purpose, or another transfer mechanism the law recognises.
+      </p>
+    ),
+  },
+  {
+    id: "retention",
+    title: "How long we keep information",
+    content: (
+      <>
+        <ul>
+          <li>
+            <strong>Security logs:</strong> up to 12 months, then deleted, unless a log is needed to investigate a specific incident.
+          </li>
+          <li>
+            <strong>Affiliate and ad data</strong> (click and impression records, marketing parameters, partner reports and analytics measurements): up to 24
+            months, then deleted or aggregated so it no longer identifies anyone.
+          </li>
+          <li>
+            <strong>Messages and privacy requests:</strong> as long as we need to answer you and to show that we handled your request correctly.
+          </li>
+          <li>
+            <strong>Newsletter address:</strong> until you unsubscribe.
+          </li>
+        </ul>
+        <p className="mb-0">Your colour-mode choice stays in your browser until you clear it; we never hold a copy.</p>
+      </>
+    ),
+  },
+  {
+    id: "your-rights",
+    title: "Your rights",
+    content: (
+      <>
+        <p>Depending on where you live, you may have the right to:</p>
+        <ul>
+          <li>know whether we process your personal data and get a copy of it;</li>
+          <li>have inaccurate data corrected;</li>
+          <li>have your data deleted;</li>
+          <li>restrict or object to our processing, including processing based on our legitimate interests;</li>
+          <li>receive your data in a portable format;</li>
+          <li>withdraw your consent at any time, without affecting processing that took place before;</li>
+          <li>opt out of the sale or sharing of your personal information (see our <Link to="/do-not-sell-or-share">Do Not Sell or Share</Link> page);</li>
+          <li>complain to your data protection authority.</li>
+        </ul>
+        <p className="mb-0">
+          To use any of these rights, email <SupportEmail />. Because we do not run user accounts, we may ask for details that let us find your data (for
+          example the approximate time of your visit or the email address you wrote from) and to confirm that the request is yours. We will never
+          discriminate against you for using your rights.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "response-times",
+    title: "How quickly we respond",
+    content: (
+      <ul className="mb-0">
+        <li>
+          <strong>GDPR (European Economic Area and United Kingdom):</strong> we respond within 1 month of receiving your request. If a request is complex or
+          one of many, we tell you within that month why we need longer and how long it will take, as the law allows.
+        </li>
+        <li>
+          <strong>CCPA (California):</strong> we acknowledge your request within 10 business days and respond within 45 days. If we need more time, we may
+          extend this once by a further 45 days, and we tell you the reason within the first 45 days.
+        </li>
+        <li>
+          <strong>LGPD (Brazil):</strong> we respond to requests for confirmation of, or access to, your data within 15 days.
+        </li>
+        <li>
+          <strong>Everywhere else:</strong> we aim to respond within 1 month, and always within the time set by your local law.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: "children",
+    title: "Children",
+    content: (
+      <p className="mb-0">
+        The Site is for adults and is not directed to children. We do not knowingly collect personal data from children under 16 in the European Union
+        (or the European Economic Area) or from children under 13 in the United States. If you believe a child has sent us personal data, write to{" "}
+        <SupportEmail /> and we will delete it.
+      </p>
+    ),
+  },
+  {
+    id: "security",
+    title: "Security",
+    content: (
+      <p className="mb-0">
+        The Site is served only over encrypted connections (HTTPS), access to our systems is limited to the people who need it, and our providers are
+        bound to keep data confidential and secure. No system is perfectly secure, but we work to protect your data and will notify you and the authorities
+        of a breach where the law requires it.
+      </p>
+    ),
+  },
+  {
+    id: "changes",
+    title: "Changes to this policy",
+    content: (
+      <p className="mb-0">
+        We may update this policy as the Site or the law changes. The date at the top shows when it last changed; for material changes we will also show a
+        notice on the Site.
+      </p>
+    ),
+  },
+  {
+    id: "contact",
+    title: "Contact us",
+    content: (
+      <p className="mb-0">
+        For any question about this policy or your data, write to <SupportEmail />. Our postal details are on our <Link to="/contact-us">contact page</Link>.
+      </p>
+    ),
+  },
+];
+
+export function PrivacyPolicyPage() {
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      description="How DealPilot collects, uses, shares and protects personal data, how long we keep it, and how to use your rights under the GDPR, CCPA and LGPD."
+      keywords="DealPilot privacy policy, personal data, GDPR, CCPA, LGPD, data retention, privacy rights"
+      updated={{ iso: "2025-08-01", text: "1 August 2025" }}
+      intro={
+        <p className="lead mb-0">
+          Your privacy matters to us. This policy explains, in plain language, what information we collect when you visit DealPilot, why we collect it and
+          the choices you have.
+        </p>
+      }
+      sections={SECTIONS}
+    />
+  );
+}

@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import type { Website } from "../../src/data/types";
+import { htmlText, pocketbase, visit } from "./helpers";
+
+async function page(path: string): Promise<string> {
+  const response = await visit(path);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+  return response.text();
+}
+
+const site = () => pocketbase<Website>("/api/collections/websites/records/9");
+
+/** Text content of an HTML fragment: tags removed, React's text separators and the entities it writes decoded. */
+function textOf(html: string): string {
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Rows (cell texts) of the table with this caption. */
+function tableRows(html: string, caption: string): string[][] {
+  const table = [...html.matchAll(/<table\b[\s\S]*?<\/table>/g)].map((m) => m[0]).find((t) => t.includes(`>${caption}</caption>`));
+  if (!table) throw new Error(`no table captioned "${caption}"`);
+  const body = table.match(/<tbody>([\s\S]*?)<\/tbody>/)![1]!;
+  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => textOf(cell[1]!)));
+}
+
+function expectMeta(html: string, title: string): void {
+  expect(html).toContain(`<title>${htmlText(title)} | DealPilot</title>`);
+  expect(html).toMatch(/<meta name="description" content="[^"]{50,}"\/>/);
+  expect(html).toMatch(/<meta name="keywords" content="[^"]+"\/>/);
+}
+
+describe("About page", () => {
+  it("renders every section of the spec, with the 4.9 rating", async () => {
+    const html = await page("/about-us");
+    expectMeta(html, "About us");
+    expect(html).toMatch(/<h1 [^>]*>A Smarter Way to Choose<\/h1>/);
+    expect(html).toContain("4.9 out of 5 on Google Reviews");
+    expect(html).toMatch(/<h2 [^>]*>Global Perspective, Local Relevance<\/h2>/);
+    expect(html).toMatch(/<h2 [^>]*>Our principles<\/h2>/);
+    for (const title of ["How We Work", "Our Commitment", "A Global Brand with a Human Touch", "Disclaimer & Transparency", "Looking Ahead"]) {
+      expect(html).toMatch(new RegExp(`<h3 [^>]*>${htmlText(title)}</h3>`));
+    }
+    // How We Work: independent, current, practical. Our Commitment: the spec's three statements.
+    for (const text of ["Independent.", "Current.", "Practical.", "We have no hidden agendas.", "Partners do not influence our editorial judgement", "the final decision is always yours"]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain("we may earn a commission");
+  });
+
+  it("server-renders the three-card carousel as a labelled region", async () => {
+    const html = await page("/about-us");
+    const carousel = html.match(/<div class="swiper about-carousel pb-5"[^>]*>/)?.[0];
+    expect(carousel).toBeDefined();
+    expect(carousel).toContain('role="region"');
+    expect(carousel).toContain('aria-roledescription="carousel"');
+    const slides = [...html.matchAll(/<div class="swiper-slide" role="group" aria-roledescription="slide" aria-label="(\d) of 3"/g)].map((m) => m[1]);
+    expect(slides).toEqual(["1", "2", "3"]);
+    for (const label of ["Who we serve", "Advanced contractor search", "Project management"]) expect(html).toContain(`>${label}</p>`);
+    expect(html).toContain('<div class="swiper-pagination"></div>');
+  });
+});
+
+describe("Contact page", () => {
+  it("shows the spec's texts and a mail button to the support address from the site settings", async () => {
+    const { support_email } = await site();
+    expect(support_email).toMatch(/@/);
+    const html = await page("/contact-us");
+    expectMeta(html, "Contact us");
+    expect(html).toMatch(/<h1 [^>]*>Need help\?<\/h1>/);
+    expect(html).toContain("Our team is here to help");
+    expect(html).toMatch(/<h2 [^>]*>Drop us a line<\/h2>/);
+    expect(html).toContain("Write to us if you have any difficulties in working with the service.");
+    expect(html).toContain(`<a class="btn btn-primary btn-lg" href="mailto:${htmlText(support_email)}">`);
+  });
+
+  it("lists the office in Dubai, United Arab Emirates, with its flag and street address", async () => {
+    const { office_city, office_country, office_address } = await site();
+    expect([office_city, office_country]).toEqual(["Dubai", "United Arab Emirates"]);
+    const html = await page("/contact-us");
+    expect(html).toMatch(/<h3 [^>]*>Dubai<\/h3>/);
+    expect(html).toContain(">United Arab Emirates</p>");
+    expect(html).toContain(`<address class="mb-0">${htmlText(office_address)}</address>`);
+    expect(html).toMatch(/<svg role="img" aria-label="Flag of the United Arab Emirates" width="48" height="24"/);
+  });
+});
+
+const LEGAL = [
+  {
+    path: "/privacy-policy",
+    title: "Privacy Policy",
+    date: "1 August 2025",
+    facts: [
+      "DealPilot FZ-LLC</strong>, a company registered in the United Arab Emirates",
+      "children under 16 in the European Union",
+      "children under 13 in the United States",
+      "we respond within 1 month of receiving your request",
+      "we acknowledge your request within 10 business days and respond within 45 days",
+      "extend this once by a further 45 days",
+      "within 15 days",
+      "Security logs:</strong> up to 12 months",
+      "Affiliate and ad data</strong>",
+      "up to 24 months",
+    ],
+  },
+  {
+    path: "/terms-of-use",
+    title: "Terms of Use",
+    date: "1 August 2025",
+    facts: [
+      "DealPilot FZ-LLC</strong>, a company registered in the United Arab Emirates",
+      "These Terms apply worldwide",
+      "You must be at least 18 years old to use the Service under these Terms",
+      "Automated or AI scraping of the Service is forbidden.",
+      "Our total liability to you for all claims relating to the Service is limited to USD 50.",
+      "damages of no less than INR 5,00,000 per violation",
+      "laws of the United Arab Emirates",
+    ],
+  },
+  {
+    path: "/cookie-policy",
+    title: "Cookie Policy",
+    date: "1 August 2025",
+    facts: [
+      "set by Google Analytics 4 only where an analytics measurement id is configured",
+      "No advertising or retargeting cookies",
+      "No cookies for the newsletter form: subscribing sets none.",
+    ],
+  },
+  {
+    path: "/do-not-sell-or-share",
+    title: "Do Not Sell or Share My Personal Information",
+    date: "1 July 2024",
+    facts: [
+      "This notice is for residents of California.",
+      "DealPilot FZ-LLC</strong>, a company registered in the United Arab Emirates",
+      "We do not sell personal information for money.",
+      "Global Privacy Control",
+      "We acknowledge every request within 10 business days and respond within 45 days.",
+      "extend this once by a further 45 days",
+    ],
+  },
+] as const;
+
+describe("legal pages", () => {
+  it.each(LEGAL)("$path states its facts, its date and the support address", async ({ path, title, date, facts }) => {
+    const { support_email } = await site();
+    const html = await page(path);
+    expectMeta(html, title);
+    expect(html).toMatch(new RegExp(`<h1 [^>]*>${htmlText(title)}</h1>`));
+    expect(html).toMatch(new RegExp(`Last updated: <time [^>]*>${date}</time>`));
+    for (const fact of facts) expect(html).toContain(fact);
+    expect(html).toContain(`<a href="mailto:${htmlText(support_email)}">${htmlText(support_email)}</a>`);
+  });
+
+  it.each(LEGAL)("$path has a table of contents whose links reach its numbered sections", async ({ path }) => {
+    const html = await page(path);
+    const nav = html.match(/<nav [^>]*aria-labelledby="legal-contents"[^>]*>([\s\S]*?)<\/nav>/)?.[1];
+    expect(nav).toBeDefined();
+    const anchors = [...nav!.matchAll(/href="#([a-z0-9-]+)"/g)].map((m) => m[1]!);
+    expect(anchors.length).toBeGreaterThanOrEqual(5);
+    const sections = [...html.matchAll(/<section [^>]*id="([a-z0-9-]+)"[^>]*>\s*<h2 [^>]*>(\d+)\. /g)].map((m) => [m[1], m[2]]);
+    expect(sections).toEqual(anchors.map((id, i) => [id, String(i + 1)]));
+  });
+
+  it("the cookie policy's inventory lists exactly what the site stores", async () => {
+    const html = await page("/cookie-policy");
+    const rows = tableRows(html, "Cookies and local storage set by this site");
+    expect(rows.map((r) => r[0])).toEqual(["dealpilot-theme", "_ga", "_ga_<measurement id>"]);
+    const [theme, ga, gaSession] = rows;
+    expect(theme).toEqual(expect.arrayContaining(["Local storage", "Strictly necessary (preference)"]));
+    expect(theme!.join(" ")).toMatch(/light, dark or auto/);
+    expect(theme!.join(" ")).toMatch(/No expiry/);
+    for (const row of [ga!, gaSession!]) {
+      expect(row).toEqual(expect.arrayContaining(["Cookie", "2 years", "Analytics"]));
+      expect(row.join(" ")).toContain("Google Analytics 4");
+    }
+    expect(html).toMatch(/<th scope="col">Name<\/th>/);
+    expect(html).toMatch(/<th scope="row"><code>dealpilot-theme<\/code><\/th>/);
+  });
+});
