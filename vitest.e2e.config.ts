@@ -7,7 +7,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["./test/support/e2e-global-setup.mjs"],
     fileParallelism: false,
-    testTimeout: 30_000,
+    testTimeout: 45_000,
+    // Polls wait for the browser; CI machines are slow and share two cores.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });

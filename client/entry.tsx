@@ -1,11 +1,13 @@
 import { hydrateRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { createLoadContext } from "../src/app/load-context";
 import { DEFERRED_DATA_ID, reviveDeferred } from "../src/app/deferred";
 import { HYDRATION_DATA_ID } from "../src/app/hydration";
+import type { RootData } from "../src/app/root-data";
 import { routes } from "../src/app/routes";
 import { createContentClient } from "../src/data/client";
+import { startAnalytics } from "./analytics";
 
 declare global {
   interface Window {
@@ -24,9 +26,20 @@ if (state && deferred) reviveDeferred(state.loaderData, deferred);
 // Handing the state over this way lets react-router revive serialized route errors itself.
 window.__staticRouterHydrationData = state;
 
+// Lazy routes the server rendered must be loaded before hydrating, or React would see
+// an empty route where the server put content.
+await Promise.all(
+  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+    if (typeof route.lazy !== "function") return;
+    Object.assign(route, await route.lazy(), { lazy: undefined });
+  }),
+);
+
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });
 const router = createBrowserRouter(routes, { getContext: () => createLoadContext({ content, siteOrigin: window.location.origin }) });
+
+startAnalytics(router, (state?.loaderData?.root as RootData | undefined)?.site.analyticsId ?? "");
 
 hydrateRoot(document.getElementById("root")!, <RouterProvider router={router} />, {
   onRecoverableError(error) {

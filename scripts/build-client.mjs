@@ -20,6 +20,9 @@ export async function buildClient({ quiet = false } = {}) {
     bundle: true,
     minify: true,
     format: "esm",
+    // Lazy routes become their own chunks.
+    splitting: true,
+    chunkNames: "chunk-[hash]",
     target: ["es2022", "chrome111", "firefox115", "safari16"],
     jsx: "automatic",
     entryNames: "[name]-[hash]",
@@ -34,15 +37,19 @@ export async function buildClient({ quiet = false } = {}) {
     logLevel: "warning",
   });
   const outputs = Object.entries(result.metafile.outputs);
+  const publicUrl = (/** @type {string} */ file) => "/" + path.relative(path.join(root, "public"), path.join(root, file)).split(path.sep).join("/");
   const find = (/** @type {string} */ ext) => {
     const hit = outputs.find(([file, meta]) => file.endsWith(ext) && meta.entryPoint);
     if (!hit) throw new Error(`build produced no ${ext} entry`);
-    return "/" + path.relative(path.join(root, "public"), path.join(root, hit[0])).split(path.sep).join("/");
+    return publicUrl(hit[0]);
   };
-  const manifest = { js: find(".js"), css: find(".css") };
+  const entry = outputs.find(([file, meta]) => file.endsWith(".js") && meta.entryPoint);
+  // Chunks the entry imports statically: preloaded with it, so they don't load in a second round trip.
+  const preload = (entry?.[1].imports ?? []).filter((i) => i.kind === "import-statement").map((i) => publicUrl(i.path));
+  const manifest = { js: find(".js"), css: find(".css"), preload };
   await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   if (!quiet) {
-    for (const url of [manifest.js, manifest.css]) {
+    for (const url of [manifest.js, ...manifest.preload, manifest.css]) {
       const bytes = await readFile(path.join(root, "public", url));
       console.log(`${url}  ${(bytes.length / 1024).toFixed(1)} KiB, ${(gzipSync(bytes).length / 1024).toFixed(1)} KiB gzip`);
     }

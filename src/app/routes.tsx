@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router";
 import { notFound } from "./http-errors";
 import { Layout } from "./layout/Layout";
+import { ContactPage } from "./pages/ContactPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { RouteErrorPage } from "./pages/RouteErrorPage";
 import { StoresPage, storesLoader } from "./pages/StoresPage";
@@ -21,6 +22,14 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorPage,
         children: [
           { id: "stores", path: "stores", loader: storesLoader, Component: StoresPage },
+          // Lazy routes load their code only when visited: About's carousel (Swiper) is the
+          // largest dependency of any screen, and the legal texts are long and rarely read.
+          { id: "about-us", path: "about-us", lazy: () => import("./pages/AboutPage").then((m) => ({ Component: m.AboutPage })) },
+          { id: "contact-us", path: "contact-us", Component: ContactPage },
+          { id: "privacy-policy", path: "privacy-policy", lazy: () => import("./pages/legal/PrivacyPolicyPage").then((m) => ({ Component: m.PrivacyPolicyPage })) },
+          { id: "terms-of-use", path: "terms-of-use", lazy: () => import("./pages/legal/TermsOfUsePage").then((m) => ({ Component: m.TermsOfUsePage })) },
+          { id: "cookie-policy", path: "cookie-policy", lazy: () => import("./pages/legal/CookiePolicyPage").then((m) => ({ Component: m.CookiePolicyPage })) },
+          { id: "do-not-sell-or-share", path: "do-not-sell-or-share", lazy: () => import("./pages/legal/DoNotSellPage").then((m) => ({ Component: m.DoNotSellPage })) },
           // Their loaders answer 404, so the error screen renders NotFoundPage with that status.
           { id: "not-found", path: "not-found", loader: notFound, Component: NotFoundPage },
           { id: "catch-all", path: "*", loader: notFound, Component: NotFoundPage },

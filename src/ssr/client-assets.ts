@@ -4,6 +4,8 @@ import manifest from "../../public/build/manifest.json";
 export interface ClientAssets {
   js: string;
   css: string;
+  /** Chunks the entry imports statically. */
+  preload: string[];
 }
 
 export const clientAssets: ClientAssets = manifest;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { HYDRATION_DATA_ID } from "../app/hydration";
+import { PREPAINT_THEME_SCRIPT } from "../app/theme";
 import type { ClientAssets } from "./client-assets";
 
 /** The HTML document around the routed app. Titles and meta tags rendered by pages are
@@ -10,9 +11,13 @@ export function Document({ assets, hydrationJson, children }: { assets: ClientAs
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script dangerouslySetInnerHTML={{ __html: PREPAINT_THEME_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} />
-        <link rel="modulepreload" href={assets.js} />
+        {[assets.js, ...assets.preload].map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
       </head>
       <body>
         <div id="root">{children}</div>

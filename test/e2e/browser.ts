@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 
 declare module "vitest" {
@@ -10,12 +10,47 @@ declare module "vitest" {
 
 export const siteUrl = () => inject("siteUrl");
 
-/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Stand-in for gtag.js (the machine has no Internet): it reads the data layer as the real
+ * script does and reports each event as a request to Google Analytics' collect endpoint,
+ * which the tests intercept and record.
+ */
+const GTAG_STUB = `(function(){var dl=window.dataLayer=window.dataLayer||[];function handle(a){if(a&&a[0]==="event"){fetch("https://www.google-analytics.com/g/collect?en="+encodeURIComponent(a[1])+"&dp="+encodeURIComponent((a[2]&&a[2].page_path)||""),{mode:"no-cors"})}}for(var i=0;i<dl.length;i++)handle(dl[i]);var push=dl.push.bind(dl);dl.push=function(a){handle(a);return push(a)}})();`;
+
+const hitsByContext = new WeakMap<BrowserContext, URL[]>();
+
+/** Analytics events the page's browser context has sent, in order. */
+export function analyticsHits(page: Page): URL[] {
+  return hitsByContext.get(page.context()) ?? [];
+}
+
+async function withAnalyticsStub(context: BrowserContext): Promise<BrowserContext> {
+  const hits: URL[] = [];
+  hitsByContext.set(context, hits);
+  await context.route("https://www.googletagmanager.com/gtag/js**", (route) => route.fulfill({ contentType: "text/javascript", body: GTAG_STUB }));
+  await context.route("https://www.google-analytics.com/**", (route) => {
+    hits.push(new URL(route.request().url()));
+    return route.fulfill({ status: 204 });
+  });
+  return context;
+}
+
+/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background
+ * network). Every context and page it makes has the analytics stand-in installed. */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options?: BrowserContextOptions) => withAnalyticsStub(await newContext(options));
+  browser.newPage = async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once("close", () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 /** Collects console errors and warnings and uncaught page errors for a page. */

@@ -34,7 +34,9 @@ describe("Stores list in Chromium", () => {
       if (request.resourceType() === "document") documents.push(request.url());
       if (request.url().includes("/api/collections/")) apiReads.push(request.url());
     });
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stores" }).click();
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.getByRole("link", { name: "Coupon & Deals" }).hover();
+    await main.getByRole("link", { name: "View All Stores" }).click();
     await page.waitForURL(/\/stores$/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("All Popular Stores");
     expect(await page.title()).toBe("All Popular Stores | DealPilot");

@@ -1,15 +1,23 @@
 import type { ReactNode } from "react";
-import { Outlet } from "react-router";
+import { Outlet, ScrollRestoration } from "react-router";
+import { GlobalLoader } from "./GlobalLoader";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 
-/** Header, routed content, footer (spec: Layout). */
+/** Spec Layout: header, global loader, routed content, footer. Scrolls to the top on a
+ * new navigation, to the anchor when the address has one, and restores the position on
+ * back/forward. */
 export function Layout({ children }: { children?: ReactNode }) {
   return (
     <>
+      <a className="visually-hidden-focusable position-absolute top-0 start-0 m-2 btn btn-primary z-3" href="#content">
+        Skip to content
+      </a>
       <SiteHeader />
-      {children ?? <Outlet />}
+      <GlobalLoader />
+      <div id="content">{children ?? <Outlet />}</div>
       <SiteFooter />
+      <ScrollRestoration />
     </>
   );
 }

@@ -1,29 +1,31 @@
-import { NavLink, Link } from "react-router";
-
-const NAV = [
-  { to: "/", label: "Home", end: true },
-  { to: "/stores", label: "Stores", end: false },
-  { to: "/advertorials", label: "Advertorials", end: false },
-  { to: "/comparisions", label: "Comparisons", end: false },
-  { to: "/blog", label: "Blog", end: false },
-];
+import { Link } from "react-router";
+import { useRootData } from "../root-data";
+import { AdDisclosure } from "./AdDisclosure";
+import { MobileMenu } from "./MobileMenu";
+import { NavLinks } from "./NavLinks";
+import { ThemeSwitcher } from "./ThemeSwitcher";
 
 export function SiteHeader() {
+  const { site, headerStores } = useRootData();
   return (
-    <header className="border-bottom bg-body">
-      <nav className="navbar navbar-expand container" aria-label="Main">
-        <Link className="navbar-brand fw-bold" to="/">
-          DealPilot
+    <header className="border-bottom bg-body sticky-top">
+      <nav className="navbar navbar-expand-lg container" aria-label="Main">
+        <Link className="navbar-brand fw-bold d-flex align-items-center gap-2" to="/">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {site.name}
         </Link>
-        <ul className="navbar-nav flex-wrap">
-          {NAV.map((item) => (
-            <li className="nav-item" key={item.to}>
-              <NavLink className="nav-link" to={item.to} end={item.end}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <div className="collapse navbar-collapse">
+          <NavLinks stores={headerStores} className="navbar-nav me-auto" />
+        </div>
+        <div className="d-flex align-items-center gap-2 ms-auto">
+          <div className="d-none d-md-block">
+            <AdDisclosure />
+          </div>
+          <ThemeSwitcher />
+          <div className="d-lg-none">
+            <MobileMenu stores={headerStores} siteName={site.name} />
+          </div>
+        </div>
       </nav>
     </header>
   );

@@ -1,0 +1,49 @@
+import type { createBrowserRouter } from "react-router";
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+export const GTAG_ORIGIN = "https://www.googletagmanager.com";
+
+/**
+ * Google Analytics 4 with automatic page views off (spec Layout / section 7): the script
+ * is inserted once, and one page_view with the page path is sent after every completed
+ * navigation, the first page included.
+ */
+export function startAnalytics(router: Router, measurementId: string): void {
+  if (!measurementId) return;
+  const dataLayer = (window.dataLayer ??= []);
+  // gtag.js reads `arguments` objects from the data layer, not arrays.
+  window.gtag = function gtag() {
+    dataLayer.push(arguments);
+  };
+  try {
+    const script = document.createElement("script");
+    script.async = true;
+    script.src = `${GTAG_ORIGIN}/gtag/js?id=${encodeURIComponent(measurementId)}`;
+    document.head.appendChild(script);
+  } catch (error) {
+    console.error("Error appending google analytics", error);
+    return;
+  }
+  window.gtag("js", new Date());
+  window.gtag("config", measurementId, { send_page_view: false });
+
+  let lastKey: string | undefined;
+  const pageView = () => {
+    const { location, navigation } = router.state;
+    if (navigation.state !== "idle" || location.key === lastKey) return;
+    lastKey = location.key;
+    const path = location.pathname + location.search;
+    // After React has committed the new page, so the title is the new one.
+    setTimeout(() => window.gtag?.("event", "page_view", { page_path: path, page_location: window.location.origin + path, page_title: document.title }));
+  };
+  pageView();
+  router.subscribe(pageView);
+}

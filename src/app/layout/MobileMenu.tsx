@@ -1,0 +1,52 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import type { HeaderStore } from "../../data/website";
+import { NavLinks } from "./NavLinks";
+import { useDismiss } from "./use-dismiss";
+
+/** The offcanvas menu under the large breakpoint. It closes on every completed navigation,
+ * on Escape, on the close button and on the backdrop. */
+export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteName: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  useDismiss(open, panel, () => setOpen(false), toggle);
+
+  useEffect(() => setOpen(false), [location.key]);
+  useEffect(() => {
+    if (open) closeButton.current?.focus();
+  }, [open]);
+
+  return (
+    <>
+      <button ref={toggle} className="navbar-toggler" type="button" aria-controls={panelId} aria-expanded={open} aria-label="Open menu" onClick={() => setOpen(true)}>
+        <span className="navbar-toggler-icon" />
+      </button>
+      <div
+        ref={panel}
+        id={panelId}
+        className={`offcanvas offcanvas-end d-lg-none${open ? " show" : ""}`}
+        style={{ visibility: open ? "visible" : "hidden" }}
+        tabIndex={-1}
+        role="dialog"
+        aria-modal={open}
+        aria-labelledby={titleId}
+      >
+        <div className="offcanvas-header">
+          <h2 className="offcanvas-title h5" id={titleId}>
+            {siteName}
+          </h2>
+          <button ref={closeButton} type="button" className="btn-close" aria-label="Close menu" onClick={() => { setOpen(false); toggle.current?.focus(); }} />
+        </div>
+        <div className="offcanvas-body">
+          <NavLinks stores={stores} className="navbar-nav" />
+        </div>
+      </div>
+      {open && <div className="offcanvas-backdrop fade show d-lg-none" aria-hidden="true" />}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId, useRef, useState, type FocusEvent, type PointerEvent } from "react";
+import { Link, NavLink } from "react-router";
+import type { HeaderStore } from "../../data/website";
+import { isKeyboardFocus, useDismiss } from "./use-dismiss";
+
+/**
+ * 'Coupon & Deals' (links to /offers) with a menu of the first stores, each to its
+ * category's store list. Opens on hover, on keyboard focus and on tap of the caret;
+ * closes when the pointer or focus leaves, and on Escape.
+ */
+export function StoresMenu({ stores, onNavigate }: { stores: HeaderStore[]; onNavigate?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLLIElement>(null);
+  const caret = useRef<HTMLButtonElement>(null);
+  const close = () => setOpen(false);
+  useDismiss(open, root, close, caret);
+
+  const onBlur = (event: FocusEvent) => {
+    if (!root.current?.contains(event.relatedTarget as Node | null)) close();
+  };
+  const chosen = () => {
+    close();
+    onNavigate?.();
+  };
+
+  return (
+    <li
+      ref={root}
+      className="nav-item dropdown d-flex align-items-center"
+      onPointerEnter={(e: PointerEvent) => e.pointerType === "mouse" && setOpen(true)}
+      onPointerLeave={(e: PointerEvent) => e.pointerType === "mouse" && close()}
+      onFocus={(e: FocusEvent) => isKeyboardFocus(e) && !root.current?.contains(e.relatedTarget as Node | null) && setOpen(true)}
+      onBlur={onBlur}
+    >
+      <NavLink className="nav-link pe-1" to="/offers" onClick={chosen}>
+        Coupon &amp; Deals
+      </NavLink>
+      <button
+        ref={caret}
+        type="button"
+        className="btn btn-link nav-link ps-0 dropdown-toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="Stores"
+        onClick={() => setOpen((o) => !o)}
+      />
+      <ul id={menuId} className={`dropdown-menu${open ? " show" : ""}`} style={{ top: "100%" }}>
+        {stores.map((store) => (
+          <li key={store.id}>
+            <Link className="dropdown-item" to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"} onClick={chosen}>
+              {store.title}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <hr className="dropdown-divider" />
+        </li>
+        <li>
+          <Link className="dropdown-item fw-semibold" to="/stores" onClick={chosen}>
+            View All Stores
+          </Link>
+        </li>
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { isThemeChoice, THEME_CHOICES, THEME_STORAGE_KEY, type ThemeChoice } from "../theme";
+import { useDismiss } from "./use-dismiss";
+
+const LABELS: Record<ThemeChoice, string> = { light: "Light", dark: "Dark", auto: "Auto" };
+const ICONS: Record<ThemeChoice, string> = { light: "☀", dark: "☾", auto: "◐" };
+
+function applyTheme(choice: ThemeChoice) {
+  const dark = choice === "dark" || (choice === "auto" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  document.documentElement.setAttribute("data-bs-theme", dark ? "dark" : "light");
+}
+
+/** Light / Dark / Auto. The pre-paint script applied the stored choice already; this keeps
+ * it, and in Auto follows the OS setting live. */
+export function ThemeSwitcher() {
+  // The server cannot know the stored choice: render Auto, then read it after hydration.
+  const [choice, setChoice] = useState<ThemeChoice>("auto");
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useDismiss(open, root, () => setOpen(false), toggle);
+
+  useEffect(() => {
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
+    if (isThemeChoice(stored)) setChoice(stored);
+  }, []);
+
+  useEffect(() => {
+    applyTheme(choice);
+    if (choice !== "auto") return;
+    const query = window.matchMedia("(prefers-color-scheme: dark)");
+    const follow = () => applyTheme("auto");
+    query.addEventListener("change", follow);
+    return () => query.removeEventListener("change", follow);
+  }, [choice]);
+
+  const choose = (next: ThemeChoice) => {
+    localStorage.setItem(THEME_STORAGE_KEY, next);
+    setChoice(next);
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
+  return (
+    <div className="dropdown" ref={root}>
+      <button
+        ref={toggle}
+        type="button"
+        className="btn btn-link nav-link px-2 dropdown-toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Theme: ${LABELS[choice]}`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true">{ICONS[choice]}</span>
+      </button>
+      <ul id={menuId} className={`dropdown-menu dropdown-menu-end${open ? " show" : ""}`} aria-label="Colour theme">
+        {THEME_CHOICES.map((c) => (
+          <li key={c}>
+            <button type="button" className={`dropdown-item${c === choice ? " active" : ""}`} aria-pressed={c === choice} onClick={() => choose(c)}>
+              <span aria-hidden="true" className="me-2">
+                {ICONS[c]}
+              </span>
+              {LABELS[c]}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

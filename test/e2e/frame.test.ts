@@ -1,0 +1,142 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyticsHits, launchChromium, siteUrl, watchConsole } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const storesMenu = (page: Page) => page.getByRole("navigation", { name: "Main" }).locator("li.dropdown").filter({ hasText: "Coupon & Deals" }).first();
+
+describe("header", () => {
+  it("opens the Coupon & Deals menu on hover and closes it when the pointer leaves", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchConsole(page);
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    const menu = storesMenu(page).locator(".dropdown-menu");
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await storesMenu(page).getByRole("link", { name: "Coupon & Deals" }).hover();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    const items = menu.getByRole("link");
+    expect(await items.count()).toBe(11);
+    expect(await items.last().textContent()).toBe("View All Stores");
+    expect(await items.last().getAttribute("href")).toBe("/stores");
+    for (const href of await items.evaluateAll((links) => links.slice(0, -1).map((a) => a.getAttribute("href")))) {
+      expect(href).toMatch(/^\/stores\?catID=[a-z0-9]+$/);
+    }
+    expect(await storesMenu(page).getByRole("link", { name: "Coupon & Deals" }).getAttribute("href")).toBe("/offers");
+    await page.mouse.move(5, 700);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("opens the menu on keyboard focus, closes it on Escape, and shows the disclosure on focus", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    const menu = storesMenu(page).locator(".dropdown-menu");
+    const link = storesMenu(page).getByRole("link", { name: "Coupon & Deals" });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).focus();
+    await page.keyboard.press("Tab");
+    await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.isVisible()).toBe(false);
+
+    // Focus is back on the menu's caret; the disclosure is the next control.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Advertising Disclosure");
+    const tip = page.getByRole("tooltip");
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    expect(await tip.textContent()).toContain("affiliate commission");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => tip.count()).toBe(0);
+    await page.close();
+  });
+
+  it("closes the mobile menu after a completed navigation", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const problems = watchConsole(page);
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const panel = page.getByRole("dialog");
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await panel.getByRole("link", { name: "Coupon & Deals" }).click();
+    await page.waitForURL(/\/offers$/);
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("theme", () => {
+  it("remembers the choice and applies it before first paint, without the client bundle", async () => {
+    const context = await browser.newContext({ colorScheme: "light" });
+    const page = await context.newPage();
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    expect(await page.locator("html").getAttribute("data-bs-theme")).toBe("light");
+    await page.getByRole("button", { name: /^Theme:/ }).click();
+    await page.getByRole("button", { name: "Dark" }).click();
+    expect(await page.locator("html").getAttribute("data-bs-theme")).toBe("dark");
+
+    // With the bundle blocked, only the pre-paint script in <head> can set the attribute.
+    await page.route(/\/build\/client-.*\.js$/, (route) => route.abort());
+    await page.reload({ waitUntil: "domcontentloaded" });
+    expect(await page.locator("html").getAttribute("data-bs-theme")).toBe("dark");
+    await context.close();
+  });
+
+  it("Auto follows the operating system's setting live", async () => {
+    const context = await browser.newContext({ colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    expect(await page.locator("html").getAttribute("data-bs-theme")).toBe("dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(() => page.locator("html").getAttribute("data-bs-theme")).toBe("light");
+    await page.getByRole("button", { name: /^Theme:/ }).click();
+    await page.getByRole("button", { name: "Light" }).click();
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.waitForTimeout(200);
+    expect(await page.locator("html").getAttribute("data-bs-theme")).toBe("light");
+    await context.close();
+  });
+});
+
+describe("analytics", () => {
+  it("sends one page view per completed navigation, the first included", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    const pageViews = () => analyticsHits(page).filter((u) => u.searchParams.get("en") === "page_view").map((u) => u.searchParams.get("dp"));
+    await expect.poll(pageViews).toEqual(["/stores"]);
+    await page.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/page=2$/);
+    await expect.poll(pageViews).toEqual(["/stores", "/stores?page=2"]);
+    await page.goBack();
+    await expect.poll(pageViews).toEqual(["/stores", "/stores?page=2", "/stores"]);
+    await page.waitForTimeout(300);
+    expect(pageViews()).toHaveLength(3);
+    expect(await page.locator('script[src^="https://www.googletagmanager.com/gtag/js"]').count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe("not-found", () => {
+  it("answers 404 with the spec's texts", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${siteUrl()}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Page not found");
+    await expect.poll(() => page.getByText("The page you are looking for was moved, removed or might never existed.").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Go to homepage" }).click();
+    await page.waitForURL(`${siteUrl()}/`);
+    await page.close();
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { PREPAINT_THEME_SCRIPT } from "../../src/app/theme";
+import type { ListResult, Store, Website } from "../../src/data/types";
+import { htmlText, pocketbase, testEnv, visit } from "./helpers";
+
+const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+
+describe("site frame, server-rendered", () => {
+  it("has the header links and the first 10 stores in the Coupon & Deals menu, each to its category", async () => {
+    const html = await (await visit("/stores")).text();
+    const links = hrefs(html);
+    for (const href of ["/", "/advertorials", "/comparisions", "/blog", "/offers", "/stores"]) expect(links).toContain(href);
+    const stores = await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=10");
+    const menu = html.slice(html.indexOf("Coupon &amp; Deals"), html.indexOf("View All Stores"));
+    const items = [...menu.matchAll(/<a class="dropdown-item" href="([^"]+)"[^>]*>([^<]+)<\/a>/g)];
+    expect(items.map((m) => m[1])).toEqual(stores.items.map((s) => `/stores?catID=${s.category_ids[0]}`));
+    expect(items.map((m) => m[2])).toEqual(stores.items.map((s) => htmlText(s.title)));
+    expect(html).toContain("Advertising Disclosure");
+  });
+
+  it("has every footer link, with the Services and E-sim & Mobile filters resolved from the settings record", async () => {
+    const site = await pocketbase<Website>("/api/collections/websites/records/9?expand=footer_categories");
+    const html = await (await visit("/stores")).text();
+    const footer = html.slice(html.indexOf("<footer"));
+    const links = hrefs(footer);
+    for (const href of ["/offers", "/advertorials", "/comparisions", "/blog", "/about-us", "/contact-us", "/cookie-policy", "/terms-of-use", "/privacy-policy", "/do-not-sell-or-share"]) {
+      expect(links).toContain(href);
+    }
+    for (const label of ["Coupons &amp; Deals", "Help center", "Need help", "Services", "E-sim &amp; Mobile"]) expect(footer).toContain(`>${label}</a>`);
+    for (const category of site.expand!.footer_categories!) {
+      expect(footer).toMatch(new RegExp(`<a class="link-secondary text-decoration-none" href="/stores\\?catID=${category.id}"[^>]*>${htmlText(category.title)}</a>`));
+    }
+    expect(footer).toMatch(/© 2026 DealPilot\. .*Designed and built by the DealPilot team/);
+  });
+
+  it("sets title, description, keywords, canonical and Open Graph from the configured origin, whatever the Host", async () => {
+    const html = await (await visit("http://attacker.example/stores?catID=zzz&utm_source=news&page=1")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain("<title>All Popular Stores | DealPilot</title>");
+    expect(head).toMatch(/<meta name="description" content="Coupons, promo codes and deals from popular stores[^"]*"\/>/);
+    expect(head).toMatch(/<meta name="keywords" content="[^"]+"\/>/);
+    expect(head).toContain(`<link rel="canonical" href="${testEnv.SITE_ORIGIN}/stores?catID=zzz"/>`);
+    expect(head).toContain(`<meta property="og:url" content="${testEnv.SITE_ORIGIN}/stores?catID=zzz"/>`);
+    expect(head).toContain('<meta property="og:title" content="All Popular Stores | DealPilot"/>');
+    expect(html).not.toContain("attacker.example");
+    expect(html).not.toContain("utm_source");
+  });
+
+  it("runs the pre-paint theme script in <head>, before the stylesheet", async () => {
+    const html = await (await visit("/stores")).text();
+    const script = html.indexOf(`<script>${PREPAINT_THEME_SCRIPT}</script>`);
+    expect(script).toBeGreaterThan(0);
+    expect(script).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    expect(script).toBeLessThan(html.indexOf("</head>"));
+  });
+
+  it("keeps serving the frame when the settings record cannot be read", async () => {
+    const html = await (await visit("/not-found")).text();
+    expect(html).toContain("DealPilot");
+  });
+});
