@@ -15,7 +15,11 @@ export interface PageMetaProps {
 
 /** Title, description, keywords, canonical and Open Graph tags; React hoists them into <head>.
  * URLs are built from the configured site origin, never from the request's Host. */
-export function PageMeta({ title, description, keywords, canonicalSearch = "", image, noindex }: PageMetaProps) {
+/** Used when a page's data has no meta_description / meta_keyword(s). */
+export const DEFAULT_DESCRIPTION = "Independent reviews, verified coupons and deals for VPNs, antivirus, hosting, telecom, finance and more.";
+export const DEFAULT_KEYWORDS = "coupons, promo codes, deals, software reviews, VPN, antivirus, web hosting";
+
+export function PageMeta({ title, description = DEFAULT_DESCRIPTION, keywords = DEFAULT_KEYWORDS, canonicalSearch = "", image, noindex }: PageMetaProps) {
   const { site, siteOrigin } = useRootData();
   const { pathname } = useLocation();
   const fullTitle = title === site.name ? title : `${title} | ${site.name}`;
@@ -24,13 +28,13 @@ export function PageMeta({ title, description, keywords, canonicalSearch = "", i
   return (
     <>
       <title>{fullTitle}</title>
-      {description && <meta name="description" content={description} />}
-      {keywords && <meta name="keywords" content={keywords} />}
+      <meta name="description" content={description || DEFAULT_DESCRIPTION} />
+      <meta name="keywords" content={keywords || DEFAULT_KEYWORDS} />
       {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
       <meta property="og:site_name" content={site.name} />
       <meta property="og:type" content="website" />
       <meta property="og:title" content={fullTitle} />
-      {description && <meta property="og:description" content={description} />}
+      <meta property="og:description" content={description || DEFAULT_DESCRIPTION} />
       <meta property="og:url" content={url} />
       {imageUrl && <meta property="og:image" content={imageUrl} />}
       <meta name="twitter:card" content={imageUrl ? "summary_large_image" : "summary"} />

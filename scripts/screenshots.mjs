@@ -1,0 +1,46 @@
+// @ts-check
+/**
+ * Screenshots of the main screens at phone and desktop widths in light and dark themes,
+ * against the full local stack on free ports (stopped afterwards).
+ * Usage: node scripts/screenshots.mjs [outDir=screenshots] [path ...]
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { freePort, prepareSeededDataDir } from "../pocketbase/run.mjs";
+import { startStack } from "./dev-stack.mjs";
+
+const [outDir = "screenshots", ...paths] = process.argv.slice(2);
+const pages = paths.length ? paths : ["/stores", "/about-us", "/contact-us", "/privacy-policy", "/not-found"];
+const email = "screens@dealpilot.local";
+const password = "screens-password-1";
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "pb-screens-"));
+await prepareSeededDataDir({ targetDir: dataDir, email, password });
+const stack = await startStack({ dataDir, pbPort: await freePort(), port: await freePort(), email, password, quiet: true });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+try {
+  await mkdir(outDir, { recursive: true });
+  for (const theme of ["light", "dark"]) {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: /** @type {"light" | "dark"} */ (theme) });
+      await context.route(/googletagmanager|google-analytics/, (route) => route.abort());
+      const page = await context.newPage();
+      for (const p of pages) {
+        await page.goto(stack.siteUrl + p, { waitUntil: "networkidle" });
+        const file = path.join(outDir, `${p.replace(/\W+/g, "_").replace(/^_/, "") || "home"}-${width}-${theme}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(file);
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
