@@ -110,6 +110,39 @@ describe("theme", () => {
   });
 });
 
+describe("navigation", () => {
+  it("shows the global loader while loaders are in flight", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    await page.route("**/api/collections/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const loader = page.getByRole("status").filter({ hasText: "Loading…" });
+    expect(await loader.count()).toBe(0);
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect.poll(() => loader.count()).toBe(1);
+    await page.waitForURL(/page=2$/);
+    await expect.poll(() => loader.count()).toBe(0);
+    await page.close();
+  });
+
+  it("scrolls to the top on a new page and restores the position on back", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    await page.getByRole("link", { name: "Next" }).scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(300);
+    await page.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/page=2$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/\/stores$/);
+    await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - before) < 5).toBe(true);
+    await page.close();
+  });
+});
+
 describe("analytics", () => {
   it("sends one page view per completed navigation, the first included", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
