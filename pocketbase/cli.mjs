@@ -1,6 +1,7 @@
 // @ts-check
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 /** True when the module at `moduleUrl` (its `import.meta.url`) is the script node was started with. */
 /** @param {string} moduleUrl */
@@ -11,4 +12,30 @@ export function isMain(moduleUrl) {
   } catch {
     return false;
   }
+}
+
+/**
+ * Parses `--name value` / `--name=value` string options of a script, printing `usage`
+ * for --help. Unknown options throw.
+ * @param {string[]} names
+ * @param {string} usage
+ * @returns {Record<string, string | undefined>}
+ */
+export function cliOptions(names, usage) {
+  /** @type {import("node:util").ParseArgsConfig["options"]} */
+  const options = { help: { type: "boolean", short: "h" } };
+  for (const name of names) options[name] = { type: "string" };
+  const values = /** @type {Record<string, string | boolean | undefined>} */ (parseArgs({ args: process.argv.slice(2), options, strict: true }).values);
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return /** @type {Record<string, string | undefined>} */ (values);
+}
+
+/** @param {string | undefined} value @param {number} fallback */
+export function positiveIntOption(value, fallback, name = "value") {
+  const n = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
 }

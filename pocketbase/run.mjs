@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import PocketBase from "pocketbase";
 import { seed, isSeeded, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from "./seed.mjs";
-import { isMain } from "./cli.mjs";
+import { cliOptions, isMain, positiveIntOption } from "./cli.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "..");
@@ -471,34 +471,12 @@ function binaryVersion() {
 // CLI
 // ---------------------------------------------------------------------------------------
 
-/** @param {string[]} argv */
-function parseArgs(argv) {
-  let port = Number(process.env.PB_PORT || 8090);
-  let dir = process.env.PB_DIR || DEFAULT_DATA_DIR;
-  let scale = 1;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    const [name, inline] = arg.includes("=") ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new Error(`${name} needs a value`);
-      return v;
-    };
-    if (name === "--port") port = Number(value());
-    else if (name === "--dir") dir = path.resolve(value());
-    else if (name === "--scale") scale = Number(value());
-    else if (name === "--help" || name === "-h") {
-      console.log("usage: node pocketbase/run.mjs [--port 8090] [--dir pocketbase/pb_data] [--scale N]");
-      process.exit(0);
-    } else throw new Error(`unknown argument ${arg}`);
-  }
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`invalid --port`);
-  if (!Number.isInteger(scale) || scale < 1) throw new Error(`--scale must be a positive integer`);
-  return { port, dir, scale };
-}
-
 async function main() {
-  const { port, dir, scale } = parseArgs(process.argv.slice(2));
+  const args = cliOptions(["port", "dir", "scale"], "usage: node pocketbase/run.mjs [--port 8090] [--dir pocketbase/pb_data] [--scale N]");
+  const port = positiveIntOption(args.port ?? process.env.PB_PORT, 8090, "port");
+  if (port > 65535) throw new Error("invalid --port");
+  const dir = path.resolve(args.dir ?? process.env.PB_DIR ?? DEFAULT_DATA_DIR);
+  const scale = positiveIntOption(args.scale, 1, "scale");
   const email = process.env.PB_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL;
   const password = process.env.PB_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
   const serviceEmail = process.env.PB_SERVICE_EMAIL || DEFAULT_SERVICE_EMAIL;

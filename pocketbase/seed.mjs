@@ -9,7 +9,7 @@
  */
 import PocketBase from "pocketbase";
 import { generateContent, SEED_COLLECTIONS } from "./seed-content.mjs";
-import { isMain } from "./cli.mjs";
+import { cliOptions, isMain, positiveIntOption } from "./cli.mjs";
 
 export const DEFAULT_URL = "http://127.0.0.1:8090";
 export const DEFAULT_ADMIN_EMAIL = "admin@dealpilot.local";
@@ -155,34 +155,10 @@ async function mapLimit(items, limit, fn) {
   if (failed) throw failure;
 }
 
-/**
- * @param {string[]} argv
- * @returns {{ scale: number, url: string }}
- */
-function parseArgs(argv) {
-  let scale = 1;
-  let url = process.env.PB_URL || DEFAULT_URL;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    const [name, inline] = arg.includes("=") ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new Error(`${name} needs a value`);
-      return v;
-    };
-    if (name === "--scale") scale = Number(value());
-    else if (name === "--url") url = value();
-    else if (name === "--help" || name === "-h") {
-      console.log("usage: node pocketbase/seed.mjs [--scale N] [--url http://127.0.0.1:8090]");
-      process.exit(0);
-    } else throw new Error(`unknown argument ${arg}`);
-  }
-  if (!Number.isInteger(scale) || scale < 1) throw new Error(`--scale must be a positive integer`);
-  return { scale, url: url.replace(/\/+$/, "") };
-}
-
 async function main() {
-  const { scale, url } = parseArgs(process.argv.slice(2));
+  const args = cliOptions(["scale", "url"], "usage: node pocketbase/seed.mjs [--scale N] [--url http://127.0.0.1:8090]");
+  const scale = positiveIntOption(args.scale, 1, "scale");
+  const url = (args.url ?? process.env.PB_URL ?? DEFAULT_URL).replace(/\/+$/, "");
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
   if (await isSeeded(pb)) {
