@@ -47,7 +47,9 @@ export async function launchChromium(): Promise<Browser> {
   browser.newPage = async (options?: BrowserContextOptions) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.once("close", () => void context.close());
+    page.once("close", () => {
+      context.close().catch(() => undefined);
+    });
     return page;
   };
   return browser;

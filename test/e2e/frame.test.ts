@@ -116,7 +116,8 @@ describe("navigation", () => {
     await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
     await page.route("**/api/collections/**", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
+      // The page may have closed meanwhile; a late continue must not fail the run.
+      await route.continue().catch(() => undefined);
     });
     const loader = page.getByRole("status").filter({ hasText: "Loading…" });
     expect(await loader.count()).toBe(0);
@@ -124,6 +125,7 @@ describe("navigation", () => {
     await expect.poll(() => loader.count()).toBe(1);
     await page.waitForURL(/page=2$/);
     await expect.poll(() => loader.count()).toBe(0);
+    await page.unrouteAll({ behavior: "wait" });
     await page.close();
   });
 
