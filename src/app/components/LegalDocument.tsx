@@ -87,3 +87,33 @@ export function OperatorIdentity() {
     </>
   );
 }
+
+/** A table of a legal text: the first cell of each row is its header. */
+export function LegalTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReactNode[][] }) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-bordered align-middle">
+        <caption className="caption-top">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([head, ...cells], i) => (
+            <tr key={i}>
+              <th scope="row">{head}</th>
+              {cells.map((cell, j) => (
+                <td key={j}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LegalDocument, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+import { LegalDocument, LegalTable, SupportEmail, type LegalSection } from "../../components/LegalDocument";
 
 /** Everything this site stores in a visitor's browser. Keep in step with the code: the
  * theme switcher (src/app/theme.ts) and the analytics loader. */
@@ -52,35 +52,11 @@ const SECTIONS: LegalSection[] = [
     title: "What this site stores",
     content: (
       <>
-        <div className="table-responsive">
-          <table className="table table-bordered align-middle">
-            <caption className="caption-top">Cookies and local storage set by this site</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Set by</th>
-                <th scope="col">Purpose</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Category</th>
-              </tr>
-            </thead>
-            <tbody>
-              {INVENTORY.map((item) => (
-                <tr key={item.name}>
-                  <th scope="row">
-                    <code>{item.name}</code>
-                  </th>
-                  <td>{item.type}</td>
-                  <td>{item.setBy}</td>
-                  <td>{item.purpose}</td>
-                  <td>{item.duration}</td>
-                  <td>{item.category}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LegalTable
+          caption="Cookies and local storage set by this site"
+          columns={["Name", "Type", "Set by", "Purpose", "Duration", "Category"]}
+          rows={INVENTORY.map((item) => [<code key="name">{item.name}</code>, item.type, item.setBy, item.purpose, item.duration, item.category])}
+        />
         <p>
           The two analytics cookies are set by Google Analytics 4 only where an analytics measurement id is configured for the site. In the name{" "}
           <code>_ga_&lt;measurement id&gt;</code>, the placeholder stands for the site&rsquo;s Google Analytics 4 measurement ID without its{" "}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LegalDocument, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+import { LegalDocument, LegalTable, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
 
 const SECTIONS: LegalSection[] = [
   {
@@ -22,35 +22,15 @@ const SECTIONS: LegalSection[] = [
           We do not sell personal information for money. But the CCPA defines &ldquo;sale&rdquo; and &ldquo;sharing&rdquo; broadly, and the following may
           fall within those definitions:
         </p>
-        <div className="table-responsive">
-          <table className="table table-bordered align-middle">
-            <caption className="caption-top">Categories of personal information that may be sold or shared, and to whom</caption>
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                <th scope="col">Examples</th>
-                <th scope="col">Recipients</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">Identifiers</th>
-                <td>Online identifiers in cookies, IP address, click identifiers in marketing parameters</td>
-                <td>Google (analytics); affiliate networks and providers</td>
-              </tr>
-              <tr>
-                <th scope="row">Internet activity</th>
-                <td>Pages viewed on DealPilot, offer links followed</td>
-                <td>Google (analytics); affiliate networks and providers</td>
-              </tr>
-              <tr>
-                <th scope="row">Approximate location</th>
-                <td>Country or city derived from your IP address</td>
-                <td>Google (analytics)</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <LegalTable
+          caption="Categories of personal information that may be sold or shared, and to whom"
+          columns={["Category", "Examples", "Recipients"]}
+          rows={[
+            ["Identifiers", "Online identifiers in cookies, IP address, click identifiers in marketing parameters", "Google (analytics); affiliate networks and providers"],
+            ["Internet activity", "Pages viewed on DealPilot, offer links followed", "Google (analytics); affiliate networks and providers"],
+            ["Approximate location", "Country or city derived from your IP address", "Google (analytics)"]
+          ]}
+        />
         <p className="mb-0">
           We do not collect sensitive personal information, and we do not knowingly sell or share the personal information of consumers under 16.
         </p>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LegalDocument, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+import { LegalDocument, LegalTable, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
 
 const SECTIONS: LegalSection[] = [
   {
@@ -65,45 +65,17 @@ const SECTIONS: LegalSection[] = [
     title: "How we use information and our legal bases",
     content: (
       <>
-        <div className="table-responsive">
-          <table className="table table-bordered align-middle">
-            <caption className="caption-top">Purposes of processing and the legal basis for each</caption>
-            <thead>
-              <tr>
-                <th scope="col">Purpose</th>
-                <th scope="col">Data used</th>
-                <th scope="col">Legal basis (GDPR / LGPD)</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">Delivering the Site and keeping it secure</th>
-                <td>Technical and security data</td>
-                <td>Our legitimate interest in running a safe, working website</td>
-              </tr>
-              <tr>
-                <th scope="row">Crediting our visits and sales to partners</th>
-                <td>Affiliate and advertising data</td>
-                <td>Our legitimate interest in funding the Site through affiliate commissions</td>
-              </tr>
-              <tr>
-                <th scope="row">Understanding which content is useful</th>
-                <td>Analytics data</td>
-                <td>Your consent where the law requires it; otherwise our legitimate interest</td>
-              </tr>
-              <tr>
-                <th scope="row">Answering your messages and requests</th>
-                <td>Messages you send us</td>
-                <td>Our legitimate interest in helping you, or our legal obligation for privacy requests</td>
-              </tr>
-              <tr>
-                <th scope="row">Meeting legal obligations and defending claims</th>
-                <td>Any of the above, as needed</td>
-                <td>Legal obligation; our legitimate interest in establishing or defending legal claims</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <LegalTable
+          caption="Purposes of processing and the legal basis for each"
+          columns={["Purpose", "Data used", "Legal basis (GDPR / LGPD)"]}
+          rows={[
+            ["Delivering the Site and keeping it secure", "Technical and security data", "Our legitimate interest in running a safe, working website"],
+            ["Crediting our visits and sales to partners", "Affiliate and advertising data", "Our legitimate interest in funding the Site through affiliate commissions"],
+            ["Understanding which content is useful", "Analytics data", "Your consent where the law requires it; otherwise our legitimate interest"],
+            ["Answering your messages and requests", "Messages you send us", "Our legitimate interest in helping you, or our legal obligation for privacy requests"],
+            ["Meeting legal obligations and defending claims", "Any of the above, as needed", "Legal obligation; our legitimate interest in establishing or defending legal claims"]
+          ]}
+        />
         <p className="mb-0">
           We do not use your data for automated decisions that have legal or similarly significant effects on you, and we do not build individual profiles
           to target you with advertising.
