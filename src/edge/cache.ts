@@ -36,10 +36,6 @@ interface Snapshot {
  */
 const inflight = new Map<string, Promise<Snapshot>>();
 
-export function inflightCount(): number {
-  return inflight.size;
-}
-
 function cacheRequest(key: string): Request {
   return new Request(key, { method: "GET" });
 }
