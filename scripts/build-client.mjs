@@ -2,7 +2,7 @@
 /** Builds the browser bundle and stylesheet into public/build with content-hashed names
  * and writes public/build/manifest.json, which the Worker reads to link them. */
 import { build } from "esbuild";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -12,7 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "public/build");
 
 export async function buildClient({ quiet = false } = {}) {
-  await rm(outdir, { recursive: true, force: true });
+  // No wipe first: file names are content-hashed, so a build never overwrites what a
+  // running server (a test run, `npm start`) still links to. Old files are pruned below.
   await mkdir(outdir, { recursive: true });
   const result = await build({
     absWorkingDir: root,
@@ -47,7 +48,10 @@ export async function buildClient({ quiet = false } = {}) {
   // Chunks the entry imports statically: preloaded with it, so they don't load in a second round trip.
   const preload = (entry?.[1].imports ?? []).filter((i) => i.kind === "import-statement").map((i) => publicUrl(i.path));
   const manifest = { js: find(".js"), css: find(".css"), preload };
-  await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+  const manifestPath = path.join(outdir, "manifest.json");
+  await writeFile(`${manifestPath}.${process.pid}`, JSON.stringify(manifest, null, 2) + "\n");
+  await rename(`${manifestPath}.${process.pid}`, manifestPath);
+  await pruneStale(new Set(outputs.map(([file]) => path.basename(file))));
   if (!quiet) {
     for (const url of [manifest.js, ...manifest.preload, manifest.css]) {
       const bytes = await readFile(path.join(root, "public", url));
@@ -55,6 +59,18 @@ export async function buildClient({ quiet = false } = {}) {
     }
   }
   return manifest;
+}
+
+/** Files from earlier builds older than an hour: no server started since still links to them. */
+const STALE_MS = 60 * 60 * 1000;
+
+async function pruneStale(/** @type {Set<string>} */ current) {
+  for (const name of await readdir(outdir)) {
+    if (current.has(name) || name.startsWith("manifest.json")) continue;
+    const file = path.join(outdir, name);
+    const { mtimeMs } = await stat(file);
+    if (Date.now() - mtimeMs > STALE_MS) await rm(file, { force: true });
+  }
 }
 
 if (isMain(import.meta.url)) {

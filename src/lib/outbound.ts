@@ -1,0 +1,16 @@
+/**
+ * Outbound links (spec sections 1 and 7, ARCHITECTURE rule 6). Every call-to-action goes
+ * through the site's own `/goto`, which resolves the tracking macros from the visitor's
+ * tracking cookie and checks the host allow-list, so the HTML stays the same for every
+ * visitor and cacheable.
+ */
+export function outboundHref(target: string, { background = false }: { background?: boolean } = {}): string {
+  const href = `/goto?url=${encodeURIComponent(target)}`;
+  // Spec: background pings add wp=0; /goto then records an impression instead of redirecting.
+  return background ? `${href}&wp=0` : href;
+}
+
+/** `sponsored` tells search engines the link is paid; `noopener` cuts `window.opener`.
+ * No `noreferrer`: the partner sees only our origin (Referrer-Policy
+ * strict-origin-when-cross-origin), which affiliate programmes need to credit the click. */
+export const OUTBOUND_REL = "sponsored noopener";
