@@ -1,0 +1,28 @@
+import { useState } from "react";
+import { CouponCodeModal } from "./CouponCodeModal";
+
+/** Spec: the 'Get Code' peek shows the last 3 characters of the code. */
+export const PEEK_LENGTH = 3;
+
+export function codePeek(code: string): string {
+  return Array.from(code).slice(-PEEK_LENGTH).join("");
+}
+
+/** A coupon's code-reveal button and the modal it opens. */
+export function CouponReveal({ heading, code, ctaLabel, ctaUrl }: { heading: string; code: string; ctaLabel: string; ctaUrl: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-primary coupon-reveal d-inline-flex align-items-stretch p-0 overflow-hidden" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <span className="px-3 py-2">{code ? "Get Code" : ctaLabel || "Get Deal"}</span>
+        {code && (
+          <span className="coupon-peek px-2 py-2 font-monospace bg-body text-body border border-primary border-start-0 rounded-end">
+            <span className="visually-hidden">ending in </span>
+            {codePeek(code)}
+          </span>
+        )}
+      </button>
+      {open && <CouponCodeModal heading={heading} code={code} ctaLabel={ctaLabel || "Go To Website"} ctaUrl={ctaUrl} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

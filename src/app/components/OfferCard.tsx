@@ -1,0 +1,81 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { fileUrl } from "../../data/files";
+import type { OfferCardData } from "../../data/offers";
+import { storePath } from "../../lib/slug";
+import { truncateWords } from "../../lib/text";
+import { CouponReveal } from "./CouponReveal";
+import { OfferBadges } from "./OfferBadges";
+import { OfferDetails } from "./OfferDetails";
+import { OutboundLink } from "./OutboundLink";
+
+export type { OfferCardData } from "../../data/offers";
+
+const THUMB_WIDTH = 120;
+const THUMB_HEIGHT = 90;
+
+export interface OfferCardProps {
+  offer: OfferCardData;
+  /** Cut the subheading to this many words plus '...' (home's Best deals: 4). */
+  subheadingWords?: number;
+  /** Level of the card's heading in the page outline. */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/**
+ * The deal and coupon card, used wherever an offer or a top deal is listed. A coupon gets
+ * the code-reveal button and its modal; any other offer a plain call-to-action button. Both
+ * also link 'Go To Website'; every partner link goes through /goto in a new tab.
+ */
+export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  const headingId = useId();
+  const subheading = subheadingWords ? truncateWords(offer.subheading, subheadingWords) : offer.subheading;
+  const store = offer.expand?.store;
+  return (
+    <article className="card h-100 shadow-sm offer-card" aria-labelledby={headingId}>
+      <div className="card-body d-flex flex-wrap gap-3">
+        {offer.thumbnail && (
+          <img
+            className="rounded flex-shrink-0 object-fit-cover"
+            src={fileUrl(offer, offer.thumbnail, "400x0")}
+            alt=""
+            width={THUMB_WIDTH}
+            height={THUMB_HEIGHT}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+        <div className="flex-grow-1" style={{ minWidth: "12rem", flexBasis: 0 }}>
+          <OfferBadges badges={offer.expand?.badges} />
+          <Heading id={headingId} className="h6 mb-1">
+            {offer.heading}
+          </Heading>
+          {subheading && <p className="small text-body-secondary mb-1">{subheading}</p>}
+          {store && (
+            <p className="small mb-0">
+              at <Link to={storePath(store)} state={{ storeId: store.id }}>{store.title}</Link>
+            </p>
+          )}
+        </div>
+        <div className="d-flex flex-column align-items-start align-items-sm-end gap-1 ms-sm-auto">
+          {offer.type === "coupon" ? (
+            <CouponReveal heading={offer.heading} code={offer.coupon_code ?? ""} ctaLabel={offer.cta_label} ctaUrl={offer.cta_url} />
+          ) : (
+            offer.cta_url && (
+              <OutboundLink to={offer.cta_url} className="btn btn-primary">
+                {offer.cta_label || "Get Deal"}
+              </OutboundLink>
+            )
+          )}
+          {offer.cta_url && (
+            <OutboundLink to={offer.cta_url} className="btn btn-link btn-sm px-0">
+              Go To Website
+            </OutboundLink>
+          )}
+        </div>
+      </div>
+      {offer.tnc && <OfferDetails termsHtml={offer.tnc} />}
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, type RefObject } from "react";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+}
+
+/**
+ * While `active`: focus moves into `container` (to `initialFocus`, else its first control),
+ * Tab and Shift+Tab cycle inside it, and Escape calls `onEscape`. When it ends, focus goes
+ * back to whatever had it before (the control that opened the dialog).
+ */
+export function useFocusTrap(active: boolean, container: RefObject<HTMLElement | null>, onEscape: () => void, initialFocus?: RefObject<HTMLElement | null>) {
+  const latestEscape = useRef(onEscape);
+  latestEscape.current = onEscape;
+  useEffect(() => {
+    const root = container.current;
+    if (!active || !root) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    (initialFocus?.current ?? focusableIn(root)[0] ?? root).focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        latestEscape.current();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const controls = focusableIn(root);
+      if (!controls.length) {
+        event.preventDefault();
+        return;
+      }
+      const first = controls[0]!;
+      const last = controls[controls.length - 1]!;
+      const inside = root.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [active, container, initialFocus]);
+}

@@ -1,0 +1,93 @@
+import { badgeChipFields, type BadgeChip } from "./badges";
+import { relatesToAny, type ContentClient } from "./client";
+import { COLLECTIONS } from "./collections";
+import { sanitizeHtml } from "./sanitize";
+import type { BaseRecord, ListResult, Offer, OfferType, Store } from "./types";
+
+/** Spec section 9: offers 30 per page. */
+export const OFFERS_PER_PAGE = 30;
+
+/** The offers list order: featured offers first, then the newest (id keeps ties stable). */
+export const OFFER_ORDER = "-is_featured,-create_time,id";
+
+export type OfferStore = Pick<Store, "id" | "title">;
+
+/**
+ * What the deal and coupon card shows. Offers carry `type`, `coupon_code` and `tnc`;
+ * top deals (`_zsec_top_deals`) have none of them and render as plain deal cards.
+ */
+export interface OfferCardData extends BaseRecord {
+  heading: string;
+  subheading: string;
+  thumbnail: string;
+  cta_label: string;
+  cta_url: string;
+  cta_trigger: boolean;
+  type?: OfferType;
+  coupon_code?: string;
+  /** Terms and conditions, already sanitized HTML. */
+  tnc?: string;
+  expand?: { badges?: BadgeChip[]; store?: OfferStore };
+}
+
+/** An offer as the store page and the offers list read it. */
+export type ListedOffer = OfferCardData & Pick<Offer, "type" | "coupon_code" | "tnc" | "is_featured" | "store">;
+
+const CARD_FIELDS = [
+  "id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc,is_featured,store",
+  badgeChipFields("badges"),
+].join(",");
+
+const WITH_STORE_FIELDS = `${CARD_FIELDS},expand.store.id,expand.store.title`;
+
+function sanitizeTerms(result: ListResult<ListedOffer>): ListResult<ListedOffer> {
+  return { ...result, items: result.items.map((offer) => ({ ...offer, tnc: sanitizeHtml(offer.tnc) })) };
+}
+
+/** One page of a store's offers (spec: 30 per page, filtered by store id). */
+export async function listStoreOffers(pb: ContentClient, storeId: string, page: number): Promise<ListResult<ListedOffer>> {
+  const result = await pb.collection(COLLECTIONS.offers).getList<ListedOffer>(page, OFFERS_PER_PAGE, {
+    filter: pb.filter("store = {:store}", { store: storeId }),
+    sort: OFFER_ORDER,
+    expand: "badges",
+    fields: CARD_FIELDS,
+  });
+  return sanitizeTerms(result);
+}
+
+/** How many of a store's offers are deals (for the tab counts when the offers span several pages). */
+export async function countStoreDeals(pb: ContentClient, storeId: string): Promise<number> {
+  const result = await pb.collection(COLLECTIONS.offers).getList(1, 1, {
+    filter: pb.filter("store = {:store} && type = 'deal'", { store: storeId }),
+    fields: "id",
+  });
+  return result.totalItems;
+}
+
+export interface OfferQuery {
+  page: number;
+  perPage?: number;
+  type?: OfferType;
+  /** Offers in any of these categories. */
+  categoryIds?: readonly string[];
+  featuredOnly?: boolean;
+}
+
+/** Offers across all stores, each with its store's id and title, in `OFFER_ORDER`. */
+export async function listOffers(
+  pb: ContentClient,
+  { page, perPage = OFFERS_PER_PAGE, type, categoryIds = [], featuredOnly = false }: OfferQuery,
+): Promise<ListResult<ListedOffer>> {
+  const clauses = [
+    type ? pb.filter("type = {:type}", { type }) : "",
+    categoryIds.length ? `(${relatesToAny(pb, "categories", categoryIds)})` : "",
+    featuredOnly ? "is_featured = true" : "",
+  ].filter(Boolean);
+  const result = await pb.collection(COLLECTIONS.offers).getList<ListedOffer>(page, perPage, {
+    filter: clauses.join(" && "),
+    sort: OFFER_ORDER,
+    expand: "badges,store",
+    fields: WITH_STORE_FIELDS,
+  });
+  return sanitizeTerms(result);
+}
