@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { articlePath, type ArticleListItem } from "../../../data/articles";
+import { truncateWords } from "../../../lib/text";
+import { PublishDate } from "./PublishDate";
+
+/** Spec: the list card's subtitle is trimmed to 10 words. */
+export const CARD_SUBTITLE_WORDS = 10;
+const IMAGE_WIDTH = 400;
+const IMAGE_HEIGHT = 300;
+
+/** A card of an article list and of the read-more block: image, first category, title,
+ * subtitle cut to 10 words, 'By {author}', publish date. The whole card is the link. */
+export function ArticleCard({ item, headingLevel: Heading = "h3" }: { item: ArticleListItem; headingLevel?: "h2" | "h3" }) {
+  return (
+    <article className="card h-100 shadow-sm">
+      {item.imageUrl && (
+        <img className="card-img-top h-auto object-fit-cover" src={item.imageUrl} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" decoding="async" />
+      )}
+      <div className="card-body d-flex flex-column">
+        {item.category && <p className="small text-primary-emphasis fw-semibold mb-1">{item.category}</p>}
+        <Heading className="h6 card-title">
+          <Link className="stretched-link text-reset text-decoration-none" to={articlePath(item)}>
+            {item.title}
+          </Link>
+        </Heading>
+        {item.subtitle && <p className="card-text small text-body-secondary">{truncateWords(item.subtitle, CARD_SUBTITLE_WORDS)}</p>}
+        <p className="card-text small text-body-secondary mt-auto mb-0 d-flex flex-wrap justify-content-between gap-2">
+          {item.author && <span>{`By ${item.author}`}</span>}
+          <PublishDate value={item.publishTime} />
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,230 @@
+import { relatesToAny, type ContentClient } from "./client";
+import { COLLECTIONS } from "./collections";
+import type { AuthorProfile } from "./authors";
+import { fileUrl } from "./files";
+import type { MarkdownBlock } from "./markdown";
+import type { ProductCardData } from "./products";
+import { titleSegment } from "../lib/slug";
+import type { Article, Author, CardType, Category, ListResult } from "./types";
+
+/**
+ * The three editorial lists (spec: one article-list screen for advertorials, comparisions
+ * and blog), named by their route segment, which is also the first segment of their
+ * detail pages.
+ */
+export type ArticleKind = "advertorials" | "comparisions" | "blog";
+export const ARTICLE_KINDS: readonly ArticleKind[] = ["advertorials", "comparisions", "blog"];
+
+/** Spec section 9: article, comparison, editorial and list screens default to 10 per page; editorials at most 100. */
+export const ARTICLES_PER_PAGE = 10;
+export const ARTICLES_MAX_PER_PAGE = 100;
+
+interface ListSource {
+  collection: string;
+  /** The field (a PocketBase `fields` entry) shown as the item's subtitle, as plain text. */
+  subtitleField: string;
+  /** Relation path from the record to its stores, for the `stores` filter. */
+  storesPath: string;
+}
+
+const SOURCES: Record<ArticleKind, ListSource> = {
+  advertorials: { collection: COLLECTIONS.advertorials, subtitleField: "subtitle", storesPath: "stores" },
+  comparisions: { collection: COLLECTIONS.comparisons, subtitleField: "subtitle", storesPath: "stores" },
+  // A blog article has no subtitle: its summary (HTML) stands in, reduced to text by
+  // PocketBase's excerpt modifier. It names stores through its offers.
+  blog: { collection: COLLECTIONS.articles, subtitleField: "summary:excerpt(400)", storesPath: "offers.store" },
+};
+
+/** One entry of an article list, a card or the hero. */
+export interface ArticleListItem {
+  kind: ArticleKind;
+  id: string;
+  title: string;
+  /** Plain text. */
+  subtitle: string;
+  /** featured_image, else banner_image (spec); empty when neither. */
+  imageUrl: string;
+  /** Title of the first category; empty when none. */
+  category: string;
+  /** "{first_name} {last_name}" of the first author; empty when none. */
+  author: string;
+  publishTime: string;
+}
+
+type ListRecord = {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+  title: string;
+  subtitle?: string;
+  summary?: string;
+  featured_image: string;
+  banner_image: string;
+  publish_time: string;
+  expand?: { categories?: Pick<Category, "title">[]; authors?: Pick<Author, "first_name" | "last_name">[] };
+};
+
+const LIST_FIELDS = [
+  "id",
+  "collectionId",
+  "collectionName",
+  "title",
+  "featured_image",
+  "banner_image",
+  "publish_time",
+  "expand.categories.title",
+  "expand.authors.first_name",
+  "expand.authors.last_name",
+].join(",");
+
+/** Newest first; the id breaks ties so pages never overlap. */
+const NEWEST_FIRST = "-publish_time,id";
+
+/** "{first_name} {last_name}", as the spec's bylines write it. */
+export function authorName(author: Pick<Author, "first_name" | "last_name">): string {
+  return [author.first_name, author.last_name].filter(Boolean).join(" ");
+}
+
+function listItem(kind: ArticleKind, record: ListRecord): ArticleListItem {
+  const image = record.featured_image || record.banner_image;
+  const author = record.expand?.authors?.[0];
+  return {
+    kind,
+    id: record.id,
+    title: record.title,
+    subtitle: (record.subtitle ?? record.summary ?? "").trim(),
+    imageUrl: image ? fileUrl(record, image, "400x0") : "",
+    category: record.expand?.categories?.[0]?.title ?? "",
+    author: author ? authorName(author) : "",
+    publishTime: record.publish_time,
+  };
+}
+
+export interface ArticleListQuery {
+  page?: number;
+  perPage?: number;
+  /** Only items in any of these categories. */
+  categoryIds?: readonly string[];
+  /** Only items about any of these stores. */
+  storeIds?: readonly string[];
+}
+
+/** A page of one list, newest first, with the first category and first author of each item. */
+export async function listArticleItems(pb: ContentClient, kind: ArticleKind, query: ArticleListQuery = {}): Promise<ListResult<ArticleListItem>> {
+  const source = SOURCES[kind];
+  const { page = 1, perPage = ARTICLES_PER_PAGE, categoryIds = [], storeIds = [] } = query;
+  const filters = [
+    categoryIds.length ? relatesToAny(pb, "categories", categoryIds) : "",
+    storeIds.length ? relatesToAny(pb, source.storesPath, storeIds) : "",
+  ].filter(Boolean);
+  const result = await pb.collection(source.collection).getList<ListRecord>(page, Math.min(Math.max(1, perPage), ARTICLES_MAX_PER_PAGE), {
+    sort: NEWEST_FIRST,
+    filter: filters.map((f) => `(${f})`).join(" && "),
+    expand: "categories,authors",
+    fields: `${LIST_FIELDS},${source.subtitleField}`,
+  });
+  return { ...result, items: result.items.map((record) => listItem(kind, record)) };
+}
+
+export type ArticleCategory = Pick<Category, "id" | "title">;
+
+/** Spec: categories page 1, 30 per page, by title; the lists offer one filter pill per category. */
+export const ARTICLE_CATEGORY_PILLS = 30;
+
+export async function listArticleCategories(pb: ContentClient): Promise<ArticleCategory[]> {
+  const result = await pb.collection(COLLECTIONS.categories).getList<ArticleCategory>(1, ARTICLE_CATEGORY_PILLS, { sort: "title", fields: "id,title", skipTotal: true });
+  return result.items;
+}
+
+/** Items of the read-more block. */
+export const READ_MORE_ITEMS = 4;
+
+/**
+ * The newest pieces across the three lists (advertorials, comparisons and blog articles
+ * merged by publish time), without the one being read.
+ */
+export async function listReadMore(pb: ContentClient, { exclude = "", limit = READ_MORE_ITEMS }: { exclude?: string; limit?: number } = {}): Promise<ArticleListItem[]> {
+  // One more than needed from each list, in case the excluded piece is among them.
+  const lists = await Promise.all(ARTICLE_KINDS.map((kind) => listArticleItems(pb, kind, { perPage: limit + 1 })));
+  return lists
+    .flatMap((list) => list.items)
+    .filter((item) => item.id !== exclude)
+    .sort((a, b) => (a.publishTime === b.publishTime ? a.id.localeCompare(b.id) : a.publishTime < b.publishTime ? 1 : -1))
+    .slice(0, limit);
+}
+
+/** Tags as editors type them: space separated on blog articles and products, comma separated on comparisons and advertorials. */
+export function tagList(text: string, separator: "space" | "comma"): string[] {
+  const parts = separator === "space" ? text.split(/\s+/) : text.split(",");
+  return [...new Set(parts.map((tag) => tag.trim()).filter(Boolean))];
+}
+
+/** What the three detail pages show above their content. */
+export interface ArticleHeader {
+  id: string;
+  title: string;
+  category: ArticleCategory | null;
+  author: AuthorProfile | null;
+  publishTime: string;
+  bannerUrl: string;
+  /** Sharing image. */
+  imageUrl: string;
+  meta: { title: string; description: string; keywords: string };
+}
+
+type HeaderRecord = Pick<Article, "id" | "collectionId" | "collectionName" | "title" | "featured_image" | "banner_image" | "publish_time" | "meta_title" | "meta_description" | "meta_keywords"> & {
+  expand?: { categories?: Category[] };
+};
+
+/** The header fields of a detail record, except the author, which the caller's sanitizing
+ * module builds (this module stays free of the sanitizer, see getBlogArticle). */
+export function articleHeader(record: HeaderRecord): Omit<ArticleHeader, "author"> {
+  const category = record.expand?.categories?.[0];
+  const share = record.featured_image || record.banner_image;
+  return {
+    id: record.id,
+    title: record.title,
+    category: category ? { id: category.id, title: category.title } : null,
+    publishTime: record.publish_time,
+    bannerUrl: record.banner_image ? fileUrl(record, record.banner_image) : "",
+    imageUrl: share ? fileUrl(record, share) : "",
+    meta: { title: record.meta_title || record.title, description: record.meta_description, keywords: record.meta_keywords },
+  };
+}
+
+export interface BlogArticle extends ArticleHeader {
+  summaryHtml: string;
+  content: MarkdownBlock[];
+  tags: string[];
+  product: ProductCardData | null;
+  productCardType: CardType;
+}
+
+/** A published blog article with its authors, categories and product; its markdown rendered and sanitized. */
+export async function getBlogArticle(pb: ContentClient, id: string): Promise<BlogArticle> {
+  // The lists and the read-more block (on every page with them) use this module too: the
+  // markdown renderer and the sanitizer load only when an article is read, so their code
+  // stays out of those pages' bundles.
+  const [record, { renderMarkdown }, { leadAuthor }, { productCard, cardTypeOf }, { sanitizeHtml }] = await Promise.all([
+    pb.collection(COLLECTIONS.articles).getOne<Article>(id, { expand: "authors,categories,product" }),
+    import("./markdown"),
+    import("./authors"),
+    import("./products"),
+    import("./sanitize"),
+  ]);
+  const product = record.expand?.product;
+  return {
+    ...articleHeader(record),
+    author: leadAuthor(record.expand?.authors),
+    summaryHtml: sanitizeHtml(record.summary),
+    content: renderMarkdown(record.content),
+    tags: tagList(record.tags, "space"),
+    product: product ? productCard(product) : null,
+    productCardType: cardTypeOf(record.product_cardtype),
+  };
+}
+
+/** Spec route contract: /advertorials/{title}/{id}, /comparisions/{title}/{id}, /blog/{title}/{id}. */
+export function articlePath(item: { kind: ArticleKind; title: string; id: string }): string {
+  return `/${item.kind}/${titleSegment(item.title)}/${item.id}`;
+}

@@ -1,0 +1,60 @@
+import { relatesToAny, type ContentClient } from "./client";
+import { COLLECTIONS } from "./collections";
+import { leadAuthor } from "./authors";
+import { articleHeader, tagList, type ArticleHeader } from "./articles";
+import { placedProduct, productCard, type PlacedProduct, type ProductCardData } from "./products";
+import { sanitizeHtml } from "./sanitize";
+import type { Comparison } from "./types";
+
+export interface ComparisonView extends ArticleHeader {
+  subtitle: string;
+  introHtml: string;
+  outroHtml: string;
+  primary: PlacedProduct | null;
+  secondary: PlacedProduct | null;
+  /** The further products, after the primary and secondary ones. */
+  products: ProductCardData[];
+  ctaLabel: string;
+  tags: string[];
+}
+
+/** Editorial reads expand authors, categories and products (and here the products' badges). */
+const EXPAND = [
+  "authors",
+  "categories",
+  "primary_product",
+  "primary_product_badges",
+  "secondery_product",
+  "secondery_product_badges",
+  "products",
+].join(",");
+
+function comparisonView(record: Comparison): ComparisonView {
+  const x = record.expand ?? {};
+  return {
+    ...articleHeader(record),
+    author: leadAuthor(record.expand?.authors),
+    subtitle: record.subtitle,
+    introHtml: sanitizeHtml(record.intro),
+    outroHtml: sanitizeHtml(record.outro),
+    primary: placedProduct(x.primary_product, record.primary_product_cardtype, x.primary_product_badges),
+    secondary: placedProduct(x.secondery_product, record.secondery_product_cardtype, x.secondery_product_badges),
+    // Products that are not published are absent from the expand (collection rule).
+    products: (x.products ?? []).map(productCard),
+    ctaLabel: record.cta_label,
+    tags: tagList(record.tags, "comma"),
+  };
+}
+
+export async function getComparison(pb: ContentClient, id: string): Promise<ComparisonView> {
+  return comparisonView(await pb.collection(COLLECTIONS.comparisons).getOne<Comparison>(id, { expand: EXPAND }));
+}
+
+/** The newest comparison about a store; a 404 error when the store has none. */
+export async function getComparisonByStore(pb: ContentClient, storeId: string): Promise<ComparisonView> {
+  const record = await pb.collection(COLLECTIONS.comparisons).getFirstListItem<Comparison>(relatesToAny(pb, "stores", [storeId]), {
+    sort: "-publish_time,id",
+    expand: EXPAND,
+  });
+  return comparisonView(record);
+}

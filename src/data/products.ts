@@ -1,0 +1,62 @@
+import { fileUrl } from "./files";
+import { sanitizeHtml } from "./sanitize";
+import type { Badge, CardType, Product } from "./types";
+
+/** A product as its cards show it; every HTML field sanitized. */
+export interface ProductCardData {
+  id: string;
+  name: string;
+  brand: string;
+  headline: string;
+  summaryHtml: string;
+  prosHtml: string;
+  consHtml: string;
+  rating: number;
+  reviewCount: number;
+  couponCode: string;
+  ctaLabel: string;
+  ctaUrl: string;
+  imageUrl: string;
+  /** Screenshots for the large card's slider. */
+  imageUrls: string[];
+}
+
+/** A product placed on a comparison: its card type and the badges the editor gave it there. */
+export interface PlacedProduct {
+  product: ProductCardData;
+  cardType: CardType;
+  badges: Pick<Badge, "id" | "title" | "icon_class" | "style">[];
+}
+
+export function productCard(product: Product): ProductCardData {
+  return {
+    id: product.id,
+    name: product.name,
+    brand: product.brand,
+    headline: product.headline,
+    summaryHtml: sanitizeHtml(product.summary),
+    prosHtml: sanitizeHtml(product.pros),
+    consHtml: sanitizeHtml(product.cons),
+    rating: product.rating,
+    reviewCount: product.review_count,
+    couponCode: product.coupon_code,
+    ctaLabel: product.cta_label,
+    ctaUrl: product.cta_url,
+    imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
+    imageUrls: product.images.map((name) => fileUrl(product, name)),
+  };
+}
+
+/** Spec: card type is 'medium' (large listing card) or 'small' (compact card); an unset one is medium. */
+export function cardTypeOf(value: CardType | ""): CardType {
+  return value === "small" ? "small" : "medium";
+}
+
+export function placedProduct(product: Product | undefined, cardType: CardType | "", badges: Badge[] | undefined): PlacedProduct | null {
+  if (!product) return null;
+  return {
+    product: productCard(product),
+    cardType: cardTypeOf(cardType),
+    badges: (badges ?? []).map(({ id, title, icon_class, style }) => ({ id, title, icon_class, style })),
+  };
+}
