@@ -5,6 +5,8 @@ import { ContactPage } from "./pages/ContactPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { RouteErrorPage } from "./pages/RouteErrorPage";
 import { StoresPage, storesLoader } from "./pages/StoresPage";
+import { offersLoader } from "./pages/store/offers-loader";
+import { storeLoader } from "./pages/store/store-loader";
 import { rootLoader, rootShouldRevalidate } from "./root-data";
 
 /** The one route table, used by the server render and by the browser (ARCHITECTURE rule 1).
@@ -22,6 +24,9 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorPage,
         children: [
           { id: "stores", path: "stores", loader: storesLoader, Component: StoresPage },
+          // Loaders stay in the main bundle so data and code load in parallel on a client navigation.
+          { id: "store", path: "stores/:title/:id", loader: storeLoader, lazy: () => import("./pages/StorePage").then((m) => ({ Component: m.StorePage })) },
+          { id: "offers", path: "offers", loader: offersLoader, lazy: () => import("./pages/OffersPage").then((m) => ({ Component: m.OffersPage })) },
           // Lazy routes load their code only when visited: About's carousel (Swiper) is the
           // largest dependency of any screen, and the legal texts are long and rarely read.
           { id: "about-us", path: "about-us", lazy: () => import("./pages/AboutPage").then((m) => ({ Component: m.AboutPage })) },

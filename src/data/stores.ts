@@ -1,5 +1,7 @@
+import { badgeChipFields, type BadgeChip } from "./badges";
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
+import { sanitizeHtml } from "./sanitize";
 import type { ListResult, Store, StoreFilter } from "./types";
 
 /** Spec section 9: stores 30 per page. */
@@ -25,4 +27,34 @@ export function listStores(
 /** Every category with its store count, for the filter sidebar and list titles. */
 export function listStoreFilters(pb: ContentClient): Promise<StoreFilter[]> {
   return pb.collection(COLLECTIONS.storeFilters).getFullList<StoreFilter>({ sort: "title", batch: 200 });
+}
+
+/** A store as its page shows it: HTML fields sanitized, the badge expanded. */
+export type StoreDetails = Omit<Store, "expand"> & { expand?: { badge?: BadgeChip } };
+
+/** One store by id, for its page (spec: fetch a store by id). */
+export async function getStore(pb: ContentClient, id: string): Promise<StoreDetails> {
+  const store = await pb.collection(COLLECTIONS.stores).getOne<StoreDetails>(id, {
+    expand: "badge",
+    fields: `*,${badgeChipFields("badge")}`,
+  });
+  return { ...store, summery: sanitizeHtml(store.summery), description: sanitizeHtml(store.description) };
+}
+
+/** Spec: the 'Similar Stores' strip keeps the first 6. */
+export const SIMILAR_STORES = 6;
+
+export type SimilarStore = Pick<Store, "id" | "collectionId" | "collectionName" | "title" | "logo" | "default_action_url">;
+
+/** Stores sharing a category with `store`, without it, by title: the first 6 that have a
+ * default action (the strip's logos open it). */
+export async function listSimilarStores(pb: ContentClient, store: Pick<Store, "id" | "category_ids">): Promise<SimilarStore[]> {
+  if (!store.category_ids.length) return [];
+  const result = await pb.collection(COLLECTIONS.stores).getList<SimilarStore>(1, SIMILAR_STORES, {
+    filter: `(${relatesToAny(pb, "category_ids", store.category_ids)}) && ${pb.filter("id != {:self} && default_action_url != ''", { self: store.id })}`,
+    sort: "title",
+    fields: "id,collectionId,collectionName,title,logo,default_action_url",
+    skipTotal: true,
+  });
+  return result.items;
 }

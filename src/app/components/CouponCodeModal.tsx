@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, useState, type RefObject } from "react";
+import { useEffect, useId, useRef, type RefObject } from "react";
 import { createPortal } from "react-dom";
+import { CopyButton } from "./CopyButton";
 import { OutboundLink } from "./OutboundLink";
 import { useFocusTrap } from "./use-focus-trap";
-
-/** How long the copy button says "Copied" (spec section 9: copy confirmation 3 s). */
-export const COPY_CONFIRMATION_MS = 3_000;
 
 export const NO_CODE_TEXT = "Coupon Activated ...";
 
@@ -18,13 +16,13 @@ export interface CouponCodeModalProps {
 }
 
 /** Spec: the modal titled 'Coupon Code' with the code and a copy button, or 'Coupon Activated ...'
- * when there is no code. It traps focus, closes on Escape, the close button and the backdrop,
- * and hands focus back to the button that opened it. */
+ * when there is no code. Focus starts on the code (selected, ready to copy) and stays inside;
+ * Escape, the close button and the backdrop close it, and focus returns to the opener. */
 export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, onClose }: CouponCodeModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
-  const copyButton = useRef<HTMLButtonElement>(null);
+  const codeField = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  useFocusTrap(true, dialog, onClose, code ? copyButton : undefined);
+  useFocusTrap(true, dialog, onClose, code ? codeField : undefined);
   useEffect(() => {
     const { overflow } = document.body.style;
     document.body.style.overflow = "hidden";
@@ -48,7 +46,7 @@ export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, onClose }: Co
             </div>
             <div className="modal-body text-center">
               <p>{heading}</p>
-              {code ? <CodeToCopy code={code} buttonRef={copyButton} /> : <p className="fs-5 fw-semibold text-success-emphasis mb-0">{NO_CODE_TEXT}</p>}
+              {code ? <CodeToCopy code={code} fieldRef={codeField} /> : <p className="fs-5 fw-semibold text-success-emphasis mb-0">{NO_CODE_TEXT}</p>}
             </div>
             {ctaUrl && (
               <div className="modal-footer justify-content-center">
@@ -66,40 +64,17 @@ export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, onClose }: Co
   );
 }
 
-function CodeToCopy({ code, buttonRef }: { code: string; buttonRef: RefObject<HTMLButtonElement | null> }) {
-  const [copied, setCopied] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
+function CodeToCopy({ code, fieldRef }: { code: string; fieldRef: RefObject<HTMLInputElement | null> }) {
   const fieldId = useId();
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-    } catch {
-      // Clipboard refused (permissions, insecure origin): select the code so Ctrl+C copies it.
-      field.current?.select();
-    }
-  }
-
   return (
     <>
       <label htmlFor={fieldId} className="visually-hidden">
         Coupon code
       </label>
       <div className="input-group input-group-lg">
-        <input ref={field} id={fieldId} className="form-control text-center font-monospace fw-bold" value={code} readOnly onFocus={(event) => event.currentTarget.select()} />
-        <button ref={buttonRef} type="button" className="btn btn-primary" onClick={copy}>
-          {copied ? "Copied" : "Copy"}
-        </button>
+        <input ref={fieldRef} id={fieldId} className="form-control text-center font-monospace fw-bold" value={code} readOnly onFocus={(event) => event.currentTarget.select()} />
+        <CopyButton text={code} label="Copy code" className="btn btn-primary" />
       </div>
-      <p className="visually-hidden" role="status">
-        {copied ? "Code copied to the clipboard" : ""}
-      </p>
     </>
   );
 }

@@ -1,27 +1,22 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { listCategoryNames } from "../../data/categories";
 import { listStoreFilters, listStores } from "../../data/stores";
-import { positiveInt } from "../../lib/query";
+import { CategoryFilter, CategoryFilterSkeleton } from "../components/CategoryFilter";
 import { Deferred } from "../components/Deferred";
-import { defer } from "../deferred";
+import { FilterSidebar } from "../components/FilterSidebar";
 import { PageMeta } from "../components/PageMeta";
 import { Pagination } from "../components/Pagination";
-import { StoreCategoryNav, StoreCategoryNavSkeleton } from "../components/StoreCategoryNav";
 import { StoreCard } from "../components/StoreCard";
+import { defer } from "../deferred";
+import { rethrowContentError } from "../http-errors";
 import { contentFrom } from "../load-context";
-import { badRequest, rethrowContentError } from "../http-errors";
-
-const CATEGORY_ID = /^[a-z0-9]{1,32}$/;
-const MAX_CATEGORY_FILTERS = 50;
+import { categoryIdsFrom, listHref, noOffersMessage, pageFrom } from "./store/filter-params";
+import { StoresBanner } from "./store/StoresBanner";
 
 export async function storesLoader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const categoryIds = [...new Set(params.getAll("catID"))];
-  if (categoryIds.length > MAX_CATEGORY_FILTERS || !categoryIds.every((id) => CATEGORY_ID.test(id))) {
-    badRequest("The category filter (catID) is not valid.");
-  }
-  const page = positiveInt(params.get("page"));
-  if (page === null) badRequest("The page number is not valid.");
+  const categoryIds = categoryIdsFrom(params);
+  const page = pageFrom(params);
   const pb = contentFrom(context);
   // The category list with store counts is the slowest read and not the page's content:
   // it streams after the shell. Spec: a failed filtered-store list is logged and empty.
@@ -31,20 +26,11 @@ export async function storesLoader({ request, context }: LoaderFunctionArgs) {
       return [];
     }),
   );
-  const [stores, selected] = await Promise.all([
-    listStores(pb, { categoryIds, page: page ?? 1 }),
-    listCategoryNames(pb, categoryIds),
-  ]).catch(rethrowContentError);
+  const [stores, selected] = await Promise.all([listStores(pb, { categoryIds, page }), listCategoryNames(pb, categoryIds)]).catch(rethrowContentError);
   return { stores, categoryIds, selected, categories };
 }
 
-function pageHref(categoryIds: readonly string[], page: number): string {
-  const query = new URLSearchParams(categoryIds.map((id) => ["catID", id]));
-  if (page > 1) query.set("page", String(page));
-  const search = query.toString();
-  return search ? `/stores?${search}` : "/stores";
-}
-
+/** Spec: the Stores list, 'All {category name or Popular} Stores', filtered by repeated catID. */
 export function StoresPage() {
   const { stores, categoryIds, selected, categories } = useLoaderData<typeof storesLoader>();
   const name = selected.length ? selected.map((c) => c.title).join(", ") : "Popular";
@@ -55,9 +41,9 @@ export function StoresPage() {
         title={title}
         description={`Coupons, promo codes and deals from ${selected.length ? name : "popular"} stores, checked and updated daily.`}
         keywords={`${name} coupons, ${name} deals, promo codes, discounts`}
-        canonicalSearch={pageHref(categoryIds, stores.page).replace("/stores", "")}
+        canonicalSearch={listHref("", { categoryIds, page: stores.page })}
       />
-      <h1 className="h3 mb-4">{title}</h1>
+      <StoresBanner title={title} />
       <div className="row g-4">
         <div className="col-lg-9 order-lg-2">
           {stores.items.length ? (
@@ -69,14 +55,16 @@ export function StoresPage() {
               ))}
             </ul>
           ) : (
-            <p className="lead">{`No Offer Yet, We are working hard to bring ${selected.length === 1 ? selected[0]!.title : "these"} offers for you.`}</p>
+            <p className="lead">{noOffersMessage(selected)}</p>
           )}
-          <Pagination page={stores.page} totalPages={stores.totalPages} hrefFor={(p) => pageHref(categoryIds, p)} label="Store pages" />
+          <Pagination page={stores.page} totalPages={stores.totalPages} hrefFor={(page) => listHref("/stores", { categoryIds, page })} label="Store pages" />
         </div>
         <aside className="col-lg-3 order-lg-1">
-          <Deferred resolve={categories} fallback={<StoreCategoryNavSkeleton />}>
-            {(list) => <StoreCategoryNav categories={list} current={categoryIds} />}
-          </Deferred>
+          <FilterSidebar>
+            <Deferred resolve={categories} fallback={<CategoryFilterSkeleton />}>
+              {(list) => <CategoryFilter categories={list} selected={categoryIds} action="/stores" label="Store categories" />}
+            </Deferred>
+          </FilterSidebar>
         </aside>
       </div>
     </main>

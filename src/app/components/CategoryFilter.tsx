@@ -1,0 +1,114 @@
+import { useId, useState } from "react";
+import { useNavigate, useNavigation } from "react-router";
+import type { StoreFilter } from "../../data/types";
+import { CATEGORY_PARAM, listHref } from "../pages/store/filter-params";
+
+/** Spec: the category list scrolls in a box 215 px high. */
+export const CATEGORY_LIST_HEIGHT_PX = 215;
+
+export interface CategoryFilterProps {
+  categories: readonly StoreFilter[];
+  /** Selected category ids, as the address has them. */
+  selected: readonly string[];
+  /** The list the filter applies to, e.g. "/stores". */
+  action: string;
+  /** Accessible name of the form. */
+  label: string;
+  /** Show each category's store count: 'title (total)'. */
+  showCounts?: boolean;
+  /** Other parameters of the list that a change keeps (e.g. the offer type). */
+  keep?: Record<string, string>;
+}
+
+/**
+ * Spec: the 'Category' filter. A search box narrows the checkbox list as you type; each
+ * change navigates to the list with every selected id as a repeated catID (the page
+ * resets), so the selection lives in the address and back/forward restore it. Without
+ * JavaScript it is a GET form with an apply button.
+ */
+export function CategoryFilter({ categories, selected, action, label, showCounts = true, keep = {} }: CategoryFilterProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [query, setQuery] = useState("");
+  const searchId = useId();
+  const listId = useId();
+  // While a change loads, the boxes show the selection it asked for, not the old address.
+  const target = navigation.location?.pathname === action ? new URLSearchParams(navigation.location.search).getAll(CATEGORY_PARAM) : null;
+  const checked = target ?? selected;
+  const needle = query.trim().toLowerCase();
+  const shown = new Set(categories.filter((c) => c.title.toLowerCase().includes(needle)).map((c) => c.id));
+
+  function toggle(id: string, on: boolean) {
+    const next = on ? [...checked.filter((c) => c !== id), id] : checked.filter((c) => c !== id);
+    navigate(listHref(action, { categoryIds: next, extra: keep }));
+  }
+
+  return (
+    <form method="get" action={action} aria-label={label} onSubmit={(event) => event.preventDefault()}>
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <fieldset>
+        <legend className="h6 fw-semibold">Category</legend>
+        <label htmlFor={searchId} className="visually-hidden">
+          Search categories
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="form-control form-control-sm mb-2"
+          placeholder="Search"
+          autoComplete="off"
+          aria-controls={listId}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <div id={listId} className="overflow-auto border rounded px-2 py-1" style={{ height: CATEGORY_LIST_HEIGHT_PX }}>
+          {categories.map((category) => {
+            const boxId = `${listId}-${category.id}`;
+            return (
+              <div className="form-check my-1" key={category.id} hidden={!shown.has(category.id)}>
+                <input
+                  className="form-check-input"
+                  type="checkbox"
+                  id={boxId}
+                  name={CATEGORY_PARAM}
+                  value={category.id}
+                  checked={checked.includes(category.id)}
+                  onChange={(event) => toggle(category.id, event.target.checked)}
+                />
+                <label className="form-check-label" htmlFor={boxId}>
+                  {showCounts ? `${category.title} (${category.total})` : category.title}
+                </label>
+              </div>
+            );
+          })}
+          {shown.size === 0 && <p className="small text-body-secondary my-1">No category matches.</p>}
+        </div>
+        <p className="visually-hidden" role="status">
+          {needle ? `${shown.size} of ${categories.length} categories shown` : ""}
+        </p>
+        <noscript>
+          <button type="submit" className="btn btn-primary btn-sm mt-2">
+            Apply filters
+          </button>
+        </noscript>
+      </fieldset>
+    </form>
+  );
+}
+
+/** Shown while the category list streams in: same box, same height, so nothing moves. */
+export function CategoryFilterSkeleton() {
+  return (
+    <div aria-hidden="true" className="placeholder-glow">
+      <span className="placeholder col-5 d-block mb-2" />
+      <span className="placeholder col-12 d-block mb-2" style={{ height: "1.9rem" }} />
+      <div className="border rounded px-2 py-1" style={{ height: CATEGORY_LIST_HEIGHT_PX }}>
+        {Array.from({ length: 7 }, (_, i) => (
+          <span key={i} className="placeholder col-9 d-block my-2" />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useId, useRef, useState, type ReactNode } from "react";
+import { useFocusTrap } from "./use-focus-trap";
+
+/**
+ * Spec: the filter sidebar, headed 'Filters'. From the large breakpoint it sits beside the
+ * list; below it, it is an offcanvas panel behind a 'Filters' button (focus stays inside
+ * while open; Escape, the close button and the backdrop close it).
+ */
+export function FilterSidebar({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const headingId = useId();
+  const close = () => setOpen(false);
+  useFocusTrap(open, panel, close);
+  return (
+    <>
+      <button type="button" className="btn btn-outline-secondary d-lg-none mb-3" aria-controls={panelId} aria-expanded={open} onClick={() => setOpen(true)}>
+        Filters
+      </button>
+      <div
+        ref={panel}
+        id={panelId}
+        className={`offcanvas-lg offcanvas-start${open ? " show" : ""}`}
+        tabIndex={-1}
+        aria-labelledby={headingId}
+        {...(open ? { role: "dialog", "aria-modal": true } : {})}
+      >
+        <div className="offcanvas-header justify-content-end pb-0">
+          <button type="button" className="btn-close" aria-label="Close filters" onClick={close} />
+        </div>
+        <div className="offcanvas-body">
+          <section className="w-100" aria-labelledby={headingId}>
+            <h2 id={headingId} className="h5 mb-3">
+              Filters
+            </h2>
+            {children}
+          </section>
+        </div>
+      </div>
+      {open && <div className="offcanvas-backdrop fade show d-lg-none" aria-hidden="true" onClick={close} />}
+    </>
+  );
+}

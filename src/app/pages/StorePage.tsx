@@ -1,0 +1,73 @@
+import { useLoaderData } from "react-router";
+import { fileUrl } from "../../data/files";
+import type { StoreDetails } from "../../data/stores";
+import { storePath } from "../../lib/slug";
+import { CategoryFilter, CategoryFilterSkeleton } from "../components/CategoryFilter";
+import { Deferred } from "../components/Deferred";
+import { FilterSidebar } from "../components/FilterSidebar";
+import { PageMeta } from "../components/PageMeta";
+import { useRootData } from "../root-data";
+import { NotFoundPage } from "./NotFoundPage";
+import { SimilarStores, SimilarStoresSkeleton } from "./store/SimilarStores";
+import { StoreAbout } from "./store/StoreAbout";
+import { StoreBreadcrumb } from "./store/StoreBreadcrumb";
+import { storeHeading } from "./store/store-heading";
+import { StoreHero } from "./store/StoreHero";
+import type { StoreLoaderData } from "./store/store-loader";
+import { StoreOffers, StoreOffersSkeleton } from "./store/StoreOffers";
+import { StorePageSkeleton } from "./store/StorePageSkeleton";
+
+/** Spec: the Store page, /stores/{title}/{id}. */
+export function StorePage() {
+  const data = useLoaderData() as StoreLoaderData;
+  return (
+    <Deferred resolve={data.store} fallback={<StorePageSkeleton titleParam={data.titleParam} />}>
+      {/* Only a client navigation gets here without a store: the server answered 404 itself. */}
+      {(store) => (store ? <StoreView store={store} data={data} /> : <NotFoundPage />)}
+    </Deferred>
+  );
+}
+
+/** Editors often end meta_title with the site name, which the page title adds anyway. */
+function withoutSiteName(title: string, siteName: string): string {
+  const suffix = ` | ${siteName}`;
+  return title.endsWith(suffix) ? title.slice(0, -suffix.length) : title;
+}
+
+function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData }) {
+  const { site } = useRootData();
+  const path = storePath(store);
+  // The id picks the store whatever the title segment says; only the canonical address is indexed.
+  const canonical = data.titleParam === store.title.trim().toLowerCase();
+  return (
+    <main className="container py-4">
+      <PageMeta
+        title={withoutSiteName(store.meta_title, site.name) || `${store.title} Coupons & Deals`}
+        description={store.meta_description || undefined}
+        keywords={store.meta_keyword || undefined}
+        image={store.banner_image ? fileUrl(store, store.banner_image) : undefined}
+        noindex={!canonical}
+      />
+      <StoreBreadcrumb title={store.title} />
+      <StoreHero store={store} heading={storeHeading(store.title, data.monthYear)} />
+      <div className="row g-4">
+        <div className="col-lg-9 order-lg-2">
+          <Deferred resolve={data.similar} fallback={<SimilarStoresSkeleton />}>
+            {(stores) => <SimilarStores stores={stores} />}
+          </Deferred>
+          <Deferred resolve={data.offers} fallback={<StoreOffersSkeleton />}>
+            {(offers) => <StoreOffers offers={offers} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />}
+          </Deferred>
+        </div>
+        <aside className="col-lg-3 order-lg-1">
+          <FilterSidebar>
+            <Deferred resolve={data.categories} fallback={<CategoryFilterSkeleton />}>
+              {(categories) => <CategoryFilter categories={categories} selected={[]} action="/stores" label="Store categories" />}
+            </Deferred>
+          </FilterSidebar>
+        </aside>
+      </div>
+      <StoreAbout store={store} />
+    </main>
+  );
+}

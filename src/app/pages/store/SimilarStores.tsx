@@ -1,0 +1,55 @@
+import { useId } from "react";
+import { fileUrl } from "../../../data/files";
+import type { SimilarStore } from "../../../data/stores";
+import { Carousel, type CarouselLayout } from "../../components/Carousel";
+import { OutboundLink } from "../../components/OutboundLink";
+
+/** Spec section 9: 1, 3 and 5 slides under 768, from 768 and from 992 (breakpoints 460,
+ * 768, 992), gap 24, autoplay every 2000 ms, speed 450 ms. */
+export const SIMILAR_STORES_LAYOUT: CarouselLayout = { slidesPerView: 1, breakpoints: { 460: 1, 768: 3, 992: 5 }, gap: 24 };
+export const SIMILAR_STORES_AUTOPLAY_MS = 2000;
+export const SIMILAR_STORES_SPEED_MS = 450;
+
+const LOGO_SIZE = 96;
+
+/** Spec: the 'Similar Stores' strip. Each logo opens that store's default action (through
+ * /goto, in a new tab). Hidden on small screens and when there is no similar store. */
+export function SimilarStores({ stores }: { stores: readonly SimilarStore[] }) {
+  const headingId = useId();
+  if (!stores.length) return null;
+  return (
+    <section className="d-none d-md-block mb-4" aria-labelledby={headingId}>
+      <h2 id={headingId} className="h5 mb-3">
+        Similar Stores
+      </h2>
+      <Carousel
+        label="Similar Stores"
+        items={stores}
+        itemKey={(store) => store.id}
+        renderItem={(store) => (
+          <OutboundLink to={store.default_action_url} className="d-flex align-items-center justify-content-center h-100 border rounded-3 p-2 bg-body text-decoration-none" title={store.title}>
+            {store.logo ? (
+              <img src={fileUrl(store, store.logo, "100x100")} alt={store.title} width={LOGO_SIZE} height={LOGO_SIZE} loading="lazy" decoding="async" />
+            ) : (
+              <span className="fw-semibold text-center py-4">{store.title}</span>
+            )}
+          </OutboundLink>
+        )}
+        {...SIMILAR_STORES_LAYOUT}
+        autoplayMs={SIMILAR_STORES_AUTOPLAY_MS}
+        speed={SIMILAR_STORES_SPEED_MS}
+        loop
+      />
+    </section>
+  );
+}
+
+/** Same place and height as the strip while it streams in. */
+export function SimilarStoresSkeleton() {
+  return (
+    <div className="d-none d-md-block mb-4 placeholder-glow" aria-hidden="true">
+      <span className="placeholder col-3 d-block mb-3" />
+      <span className="placeholder col-12 d-block rounded-3" style={{ height: LOGO_SIZE + 16 + 2 }} />
+    </div>
+  );
+}
