@@ -15,45 +15,54 @@ export async function buildClient({ quiet = false } = {}) {
   // No wipe first: file names are content-hashed, so a build never overwrites what a
   // running server (a test run, `npm start`) still links to. Old files are pruned below.
   await mkdir(outdir, { recursive: true });
-  const result = await build({
+  const publicUrl = (/** @type {string} */ file) => "/" + path.relative(path.join(root, "public"), path.join(root, file)).split(path.sep).join("/");
+  /** @type {import("esbuild").BuildOptions} */
+  const common = {
     absWorkingDir: root,
-    entryPoints: { client: "client/entry.tsx", app: "client/styles.css" },
     bundle: true,
     minify: true,
-    format: "esm",
-    // Lazy routes become their own chunks.
-    splitting: true,
-    chunkNames: "chunk-[hash]",
     target: ["es2022", "chrome111", "firefox115", "safari16"],
-    jsx: "automatic",
     entryNames: "[name]-[hash]",
     outdir,
     metafile: true,
+    logLevel: "warning",
+  };
+  // Stylesheets first: their hashed URLs go into styles.json, which the app imports (a
+  // carousel links Swiper's stylesheet only on pages that show one).
+  const css = await build({ ...common, entryPoints: { app: "client/styles.css", carousel: "client/carousel.css" } });
+  const cssOutputs = Object.entries(css.metafile?.outputs ?? {});
+  const stylesheet = (/** @type {string} */ name) => {
+    const hit = cssOutputs.find(([file]) => path.basename(file).startsWith(`${name}-`) && file.endsWith(".css"));
+    if (!hit) throw new Error(`build produced no ${name} stylesheet`);
+    return publicUrl(hit[0]);
+  };
+  const styles = { app: stylesheet("app"), carousel: stylesheet("carousel") };
+  await writeAtomically(path.join(outdir, "styles.json"), JSON.stringify(styles, null, 2) + "\n");
+  const js = await build({
+    ...common,
+    entryPoints: { client: "client/entry.tsx" },
+    format: "esm",
+    // Lazy routes and lazily loaded components become their own chunks.
+    splitting: true,
+    chunkNames: "chunk-[hash]",
+    jsx: "automatic",
     define: { "process.env.NODE_ENV": '"production"' },
     // react-router's package exports only name its development build; use the production one.
     alias: {
       "react-router/dom": path.join(root, "node_modules/react-router/dist/production/dom-export.mjs"),
       "react-router": path.join(root, "node_modules/react-router/dist/production/index.mjs"),
     },
-    logLevel: "warning",
   });
-  const outputs = Object.entries(result.metafile.outputs);
-  const publicUrl = (/** @type {string} */ file) => "/" + path.relative(path.join(root, "public"), path.join(root, file)).split(path.sep).join("/");
-  const find = (/** @type {string} */ ext) => {
-    const hit = outputs.find(([file, meta]) => file.endsWith(ext) && meta.entryPoint);
-    if (!hit) throw new Error(`build produced no ${ext} entry`);
-    return publicUrl(hit[0]);
-  };
+  const outputs = [...cssOutputs, ...Object.entries(js.metafile?.outputs ?? {})];
   const entry = outputs.find(([file, meta]) => file.endsWith(".js") && meta.entryPoint);
+  if (!entry) throw new Error("build produced no .js entry");
   // Chunks the entry imports statically: preloaded with it, so they don't load in a second round trip.
-  const preload = (entry?.[1].imports ?? []).filter((i) => i.kind === "import-statement").map((i) => publicUrl(i.path));
-  const manifest = { js: find(".js"), css: find(".css"), preload };
-  const manifestPath = path.join(outdir, "manifest.json");
-  await writeFile(`${manifestPath}.${process.pid}`, JSON.stringify(manifest, null, 2) + "\n");
-  await rename(`${manifestPath}.${process.pid}`, manifestPath);
+  const preload = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => publicUrl(i.path));
+  const manifest = { js: publicUrl(entry[0]), css: styles.app, preload };
+  await writeAtomically(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   await pruneStale(new Set(outputs.map(([file]) => path.basename(file))));
   if (!quiet) {
-    for (const url of [manifest.js, ...manifest.preload, manifest.css]) {
+    for (const url of [manifest.js, ...manifest.preload, manifest.css, styles.carousel]) {
       const bytes = await readFile(path.join(root, "public", url));
       console.log(`${url}  ${(bytes.length / 1024).toFixed(1)} KiB, ${(gzipSync(bytes).length / 1024).toFixed(1)} KiB gzip`);
     }
@@ -61,12 +70,18 @@ export async function buildClient({ quiet = false } = {}) {
   return manifest;
 }
 
+/** Readers (a server starting up, a concurrent build) never see a half-written file. */
+async function writeAtomically(/** @type {string} */ file, /** @type {string} */ text) {
+  await writeFile(`${file}.${process.pid}`, text);
+  await rename(`${file}.${process.pid}`, file);
+}
+
 /** Files from earlier builds older than an hour: no server started since still links to them. */
 const STALE_MS = 60 * 60 * 1000;
 
 async function pruneStale(/** @type {Set<string>} */ current) {
   for (const name of await readdir(outdir)) {
-    if (current.has(name) || name.startsWith("manifest.json")) continue;
+    if (current.has(name) || name.endsWith(".json") || name.includes(".json.")) continue;
     const file = path.join(outdir, name);
     const { mtimeMs } = await stat(file);
     if (Date.now() - mtimeMs > STALE_MS) await rm(file, { force: true });

@@ -1,4 +1,8 @@
-import { FilterXSS, escapeAttrValue, friendlyAttrValue } from "xss";
+import xss from "xss";
+
+// js-xss is CommonJS: its default export is the module object in every bundler and runtime
+// we use (named imports fail under the Workers test pool).
+const { FilterXSS, escapeAttrValue, friendlyAttrValue } = xss as unknown as typeof import("xss");
 
 /**
  * The one sanitizer for CMS HTML (`summery`, `tnc`, `pros`, `cons`, `description`, …) and

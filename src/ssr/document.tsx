@@ -14,7 +14,7 @@ export function Document({ assets, hydrationJson, children }: { assets: ClientAs
         <meta name="color-scheme" content="light dark" />
         <script dangerouslySetInnerHTML={{ __html: PREPAINT_THEME_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.css} />
+        <link rel="stylesheet" href={assets.css} precedence="app" />
         {[assets.js, ...assets.preload].map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}

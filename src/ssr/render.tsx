@@ -1,6 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { preloadCarousel } from "../app/components/Carousel";
 import { createLoadContext } from "../app/load-context";
 import { DEFERRED_DATA_ID } from "../app/deferred";
 import { routes } from "../app/routes";
@@ -31,7 +32,11 @@ const FAILURE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
  * (promises) stream after it, followed by those values as JSON for hydration.
  */
 export async function renderPage(request: Request, { content, siteOrigin, waitForAll }: RenderOptions): Promise<Response> {
-  const context = await handler.query(request, { requestContext: createLoadContext({ content, siteOrigin }) });
+  const [context] = await Promise.all([
+    handler.query(request, { requestContext: createLoadContext({ content, siteOrigin }) }),
+    // Resolved after the first render: carousels then render in the shell, never as a fallback.
+    preloadCarousel(),
+  ]);
   if (context instanceof Response) return context;
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = { "Content-Type": "text/html; charset=utf-8" };

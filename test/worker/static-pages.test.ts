@@ -59,7 +59,7 @@ describe("About page", () => {
 
   it("server-renders the three-card carousel as a labelled region", async () => {
     const html = await page("/about-us");
-    const carousel = html.match(/<div class="swiper about-carousel pb-5"[^>]*>/)?.[0];
+    const carousel = html.match(/<div class="swiper [^"]*\babout-carousel pb-5"[^>]*>/)?.[0];
     expect(carousel).toBeDefined();
     expect(carousel).toContain('role="region"');
     expect(carousel).toContain('aria-roledescription="carousel"');
@@ -67,6 +67,18 @@ describe("About page", () => {
     expect(slides).toEqual(["1", "2", "3"]);
     for (const label of ["Who we serve", "Advanced contractor search", "Project management"]) expect(html).toContain(`>${label}</p>`);
     expect(html).toContain('<div class="swiper-pagination"></div>');
+  });
+
+  it("links Swiper's stylesheet and the layout's slide widths in the head, before the slides", async () => {
+    const html = await page("/about-us");
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<link rel="stylesheet" href="\/build\/carousel-[A-Z0-9]+\.css" data-precedence="carousel"\/>/);
+    expect(head).toContain("carousel-1g24-680x2-992x3:not(.swiper-initialized) .swiper-slide{width:calc((100% - 0px) / 1);margin-right:24px}");
+    expect(head).toContain("@media (min-width:992px){.carousel-1g24-680x2-992x3:not(.swiper-initialized) .swiper-slide{width:calc((100% - 48px) / 3)}}");
+  });
+
+  it("keeps Swiper's stylesheet off pages without a carousel", async () => {
+    expect(await page("/contact-us")).not.toContain("/build/carousel-");
   });
 });
 

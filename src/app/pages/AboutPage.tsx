@@ -1,6 +1,5 @@
-import { A11y, Keyboard, Pagination } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
 import { Link } from "react-router";
+import { Carousel } from "../components/Carousel";
 import { PageMeta } from "../components/PageMeta";
 import { useRootData } from "../root-data";
 
@@ -104,9 +103,8 @@ const PRINCIPLES = [
   },
 ] as const;
 
-/** Slides per view by window width (spec: 1, 2 from 680 px, 3 from 992 px); the CSS in
- * client/styles.css gives the server-rendered slides the same widths before Swiper starts. */
-const CAROUSEL_BREAKPOINTS = { 680: { slidesPerView: 2 }, 992: { slidesPerView: 3 } };
+/** Spec: the about carousel has 1 slide, 2 from 680 px, 3 from 992 px. */
+const CAROUSEL_BREAKPOINTS = { 680: 2, 992: 3 };
 const CAROUSEL_LABEL = "How we help you choose";
 
 export function AboutPage() {
@@ -153,38 +151,25 @@ export function AboutPage() {
         <p className="text-body-secondary mb-4">
           Digital services are sold worldwide, but prices, plans and rules differ from country to country. Here is how we turn that into advice you can use.
         </p>
-        <Swiper
+        <Carousel
           className="about-carousel pb-5"
-          modules={[Pagination, Keyboard, A11y]}
+          label={CAROUSEL_LABEL}
+          items={HOW_WE_HELP}
+          itemKey={(card) => card.label}
           slidesPerView={1}
-          spaceBetween={24}
           breakpoints={CAROUSEL_BREAKPOINTS}
-          pagination={{ clickable: true, bulletElement: "button" }}
-          keyboard={{ enabled: true, onlyInViewport: true, pageUpDown: false }}
-          a11y={{
-            containerMessage: CAROUSEL_LABEL,
-            containerRole: "region",
-            containerRoleDescriptionMessage: "carousel",
-            itemRoleDescriptionMessage: "slide",
-            slideLabelMessage: "{{index}} of {{slidesLength}}",
-          }}
-          // The same attributes the A11y module sets after start, already in the server HTML.
-          role="region"
-          aria-roledescription="carousel"
-          aria-label={CAROUSEL_LABEL}
-        >
-          {HOW_WE_HELP.map((card, index) => (
-            <SwiperSlide key={card.label} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${HOW_WE_HELP.length}`}>
-              <article className="card h-100">
-                <div className="card-body p-4">
-                  <p className="badge text-bg-primary mb-3">{card.label}</p>
-                  <h3 className="h5 card-title">{card.title}</h3>
-                  <p className="card-text text-body-secondary mb-0">{card.text}</p>
-                </div>
-              </article>
-            </SwiperSlide>
-          ))}
-        </Swiper>
+          gap={24}
+          pagination
+          renderItem={(card) => (
+            <article className="card h-100">
+              <div className="card-body p-4">
+                <p className="badge text-bg-primary mb-3">{card.label}</p>
+                <h3 className="h5 card-title">{card.title}</h3>
+                <p className="card-text text-body-secondary mb-0">{card.text}</p>
+              </div>
+            </article>
+          )}
+        />
       </section>
 
       <section aria-labelledby="about-principles">
