@@ -54,7 +54,8 @@ export async function buildClient({ quiet = false } = {}) {
     },
   });
   const outputs = [...cssOutputs, ...Object.entries(js.metafile?.outputs ?? {})];
-  const entry = outputs.find(([file, meta]) => file.endsWith(".js") && meta.entryPoint);
+  // Every lazily imported module is an entry point of its own chunk too: pick the browser entry by name.
+  const entry = outputs.find(([, meta]) => meta.entryPoint === "client/entry.tsx");
   if (!entry) throw new Error("build produced no .js entry");
   // Chunks the entry imports statically: preloaded with it, so they don't load in a second round trip.
   const preload = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => publicUrl(i.path));
