@@ -46,7 +46,7 @@
  *   cta_label: string, cta_url: string, cta_trigger: boolean, rating: number, review_count: number,
  *   view_count: number, click_count: number, status: Status }} ProductSeed
  *
- * @typedef {{ id: string, title: string, slug: string, featured_image: SeedFile, banner_image: SeedFile,
+ * @typedef {{ id: string, title: string, slug: string, featured_image: SeedFile | "", banner_image: SeedFile,
  *   summary: string, content: string, product: string, product_cardtype: CardType, offers: string[],
  *   tags: string, authors: string[], categories: string[], status: Status, publish_time: string,
  *   meta_title: string, meta_keywords: string, meta_description: string, is_featured: boolean }} ArticleSeed
@@ -1468,6 +1468,8 @@ export function generateContent({ scale = 1 } = {}) {
     "The honest head-to-head",
     "Which should you choose in 2026?",
   ];
+  const firstDraft = products.find((p) => p.status === "draft");
+  if (!firstDraft) throw new Error("no draft product");
   /** @type {Map<string, ProductSeed[]>} */
   const groupPools = new Map(productGroups.map((g) => [g, cmpRng.shuffle(productsInGroup(g))]));
   /** @type {ComparisonSeed[]} */
@@ -1513,7 +1515,9 @@ export function generateContent({ scale = 1 } = {}) {
       secondery_product: secondary.id,
       secondery_product_badges: [badgeId(i % 2 === 0 ? "Best Value" : "Trending")],
       secondery_product_cardtype: i % 3 === 0 ? "small" : "medium",
-      products: further.map((p) => p.id),
+      // The first comparison also lists a draft product, which readers must never see
+      // (the Products collection rule hides it from the expand).
+      products: [...further.map((p) => p.id), ...(i === 0 ? [firstDraft.id] : [])],
       cta_label: cmpRng.pick(["See Deal", "Check Price", "Get Offer", "Visit Site"]),
       authors: cmpRng.sample(authorIds, 1 + (i % 2)),
       categories: kinds.slice(0, 2).map((k) => cat(k.title).id),
@@ -1551,7 +1555,8 @@ export function generateContent({ scale = 1 } = {}) {
       id: ids.make(`article:${i}`),
       title,
       slug: slugify(title),
-      featured_image: thumbnailSvg("featured.svg", topic.label, kind.title, kind.color),
+      // One article without a featured image: lists then show its banner instead (spec).
+      featured_image: i === 7 ? "" : thumbnailSvg("featured.svg", topic.label, kind.title, kind.color),
       banner_image: bannerSvg("banner.svg", title, `${kind.title} · DealPilot guides`, kind.color),
       summary: `<p>${html(topic.summary)}</p>`,
       content: articleMarkdown(topic, kind, store, infoOf(store.id).host, articleRng),

@@ -1,7 +1,6 @@
 import { ClientResponseError } from "pocketbase";
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
-import { leadAuthor } from "./authors";
 import { articleHeader, tagList, type ArticleHeader } from "./articles";
 import { productCard, type ProductCardData } from "./products";
 import { sanitizeHtml } from "./sanitize";
@@ -40,7 +39,6 @@ function advertorialView(record: Editorial): AdvertorialView {
   const summaryHtml = sanitizeHtml(record.summary);
   return {
     ...articleHeader(record),
-    author: leadAuthor(record.expand?.authors),
     subtitle: record.subtitle,
     summaryHtml,
     summaryText: textOf(summaryHtml),

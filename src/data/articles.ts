@@ -1,9 +1,10 @@
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
-import type { AuthorProfile } from "./authors";
+import { authorName, leadAuthor, type AuthorProfile } from "./authors";
 import { fileUrl } from "./files";
 import type { MarkdownBlock } from "./markdown";
-import type { ProductCardData } from "./products";
+import { cardTypeOf, productCard, type ProductCardData } from "./products";
+import { sanitizeHtml } from "./sanitize";
 import { titleSegment } from "../lib/slug";
 import type { Article, Author, CardType, Category, ListResult } from "./types";
 
@@ -42,8 +43,10 @@ export interface ArticleListItem {
   title: string;
   /** Plain text. */
   subtitle: string;
-  /** featured_image, else banner_image (spec); empty when neither. */
+  /** featured_image, else banner_image (spec), scaled for a card; empty when neither. */
   imageUrl: string;
+  /** The same image at full size, for the list's hero. */
+  largeImageUrl?: string;
   /** Title of the first category; empty when none. */
   category: string;
   /** "{first_name} {last_name}" of the first author; empty when none. */
@@ -80,11 +83,6 @@ const LIST_FIELDS = [
 /** Newest first; the id breaks ties so pages never overlap. */
 const NEWEST_FIRST = "-publish_time,id";
 
-/** "{first_name} {last_name}", as the spec's bylines write it. */
-export function authorName(author: Pick<Author, "first_name" | "last_name">): string {
-  return [author.first_name, author.last_name].filter(Boolean).join(" ");
-}
-
 function listItem(kind: ArticleKind, record: ListRecord): ArticleListItem {
   const image = record.featured_image || record.banner_image;
   const author = record.expand?.authors?.[0];
@@ -94,6 +92,7 @@ function listItem(kind: ArticleKind, record: ListRecord): ArticleListItem {
     title: record.title,
     subtitle: (record.subtitle ?? record.summary ?? "").trim(),
     imageUrl: image ? fileUrl(record, image, "400x0") : "",
+    largeImageUrl: image ? fileUrl(record, image) : "",
     category: record.expand?.categories?.[0]?.title ?? "",
     author: author ? authorName(author) : "",
     publishTime: record.publish_time,
@@ -173,18 +172,17 @@ export interface ArticleHeader {
 }
 
 type HeaderRecord = Pick<Article, "id" | "collectionId" | "collectionName" | "title" | "featured_image" | "banner_image" | "publish_time" | "meta_title" | "meta_description" | "meta_keywords"> & {
-  expand?: { categories?: Category[] };
+  expand?: { authors?: Author[]; categories?: Category[] };
 };
 
-/** The header fields of a detail record, except the author, which the caller's sanitizing
- * module builds (this module stays free of the sanitizer, see getBlogArticle). */
-export function articleHeader(record: HeaderRecord): Omit<ArticleHeader, "author"> {
+export function articleHeader(record: HeaderRecord): ArticleHeader {
   const category = record.expand?.categories?.[0];
   const share = record.featured_image || record.banner_image;
   return {
     id: record.id,
     title: record.title,
     category: category ? { id: category.id, title: category.title } : null,
+    author: leadAuthor(record.expand?.authors),
     publishTime: record.publish_time,
     bannerUrl: record.banner_image ? fileUrl(record, record.banner_image) : "",
     imageUrl: share ? fileUrl(record, share) : "",
@@ -202,20 +200,15 @@ export interface BlogArticle extends ArticleHeader {
 
 /** A published blog article with its authors, categories and product; its markdown rendered and sanitized. */
 export async function getBlogArticle(pb: ContentClient, id: string): Promise<BlogArticle> {
-  // The lists and the read-more block (on every page with them) use this module too: the
-  // markdown renderer and the sanitizer load only when an article is read, so their code
-  // stays out of those pages' bundles.
-  const [record, { renderMarkdown }, { leadAuthor }, { productCard, cardTypeOf }, { sanitizeHtml }] = await Promise.all([
+  // The lists and the read-more block (on many pages) share this module: marked loads
+  // only when an article is read, so it stays out of those pages' bundles.
+  const [record, { renderMarkdown }] = await Promise.all([
     pb.collection(COLLECTIONS.articles).getOne<Article>(id, { expand: "authors,categories,product" }),
     import("./markdown"),
-    import("./authors"),
-    import("./products"),
-    import("./sanitize"),
   ]);
   const product = record.expand?.product;
   return {
     ...articleHeader(record),
-    author: leadAuthor(record.expand?.authors),
     summaryHtml: sanitizeHtml(record.summary),
     content: renderMarkdown(record.content),
     tags: tagList(record.tags, "space"),

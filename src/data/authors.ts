@@ -1,4 +1,3 @@
-import { authorName } from "./articles";
 import { fileUrl } from "./files";
 import { sanitizeHtml } from "./sanitize";
 import type { Author, SocialLink } from "./types";
@@ -12,6 +11,11 @@ export interface AuthorProfile {
   rating: number;
   reviewCount: number;
   socialLinks: SocialLink[];
+}
+
+/** "{first_name} {last_name}", as the spec's bylines write it. */
+export function authorName(author: Pick<Author, "first_name" | "last_name">): string {
+  return [author.first_name, author.last_name].filter(Boolean).join(" ");
 }
 
 /** Profile links editors enter by hand: only web addresses are kept (no javascript:, no relative paths). */

@@ -1,6 +1,5 @@
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
-import { leadAuthor } from "./authors";
 import { articleHeader, tagList, type ArticleHeader } from "./articles";
 import { placedProduct, productCard, type PlacedProduct, type ProductCardData } from "./products";
 import { sanitizeHtml } from "./sanitize";
@@ -33,7 +32,6 @@ function comparisonView(record: Comparison): ComparisonView {
   const x = record.expand ?? {};
   return {
     ...articleHeader(record),
-    author: leadAuthor(record.expand?.authors),
     subtitle: record.subtitle,
     introHtml: sanitizeHtml(record.intro),
     outroHtml: sanitizeHtml(record.outro),

@@ -43,7 +43,7 @@ export function productCard(product: Product): ProductCardData {
     ctaLabel: product.cta_label,
     ctaUrl: product.cta_url,
     imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
-    imageUrls: product.images.map((name) => fileUrl(product, name)),
+    imageUrls: product.images.map((name) => fileUrl(product, name, "400x0")),
   };
 }
 

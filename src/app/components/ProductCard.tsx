@@ -1,0 +1,151 @@
+import { useId } from "react";
+import type { BadgeChip } from "../../data/badges";
+import type { ProductCardData } from "../../data/products";
+import type { CardType } from "../../data/types";
+import { Carousel } from "./Carousel";
+import { CouponReveal } from "./CouponReveal";
+import { OfferBadges } from "./OfferBadges";
+import { OutboundLink } from "./OutboundLink";
+
+/** Thousands separated the same way on the server and in every browser locale. */
+export function groupDigits(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** Rating out of 5 and the number of reviews behind it. */
+export function ProductRating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  if (!rating) return null;
+  const score = rating.toFixed(1);
+  return (
+    <p className="small mb-2">
+      <span className="text-warning" aria-hidden="true">
+        ★
+      </span>{" "}
+      <span className="visually-hidden">{`Rated ${score} out of 5`}</span>
+      <span aria-hidden="true" className="fw-semibold">
+        {score}
+      </span>
+      {reviewCount > 0 && <span className="text-body-secondary">{` (${groupDigits(reviewCount)} reviews)`}</span>}
+    </p>
+  );
+}
+
+/** The call to action (through /goto, new tab) and, when the product has one and `withCoupon`, its coupon code peek. */
+export function ProductActions({ product, ctaLabel, withCoupon = true }: { product: ProductCardData; ctaLabel?: string; withCoupon?: boolean }) {
+  const label = ctaLabel || product.ctaLabel || "Visit Site";
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      {product.ctaUrl && (
+        <OutboundLink to={product.ctaUrl} className="btn btn-primary">
+          {label}
+        </OutboundLink>
+      )}
+      {withCoupon && product.couponCode && <CouponReveal heading={product.headline || product.name} code={product.couponCode} ctaLabel={label} ctaUrl={product.ctaUrl} />}
+    </div>
+  );
+}
+
+function ProsAndCons({ product, compact }: { product: ProductCardData; compact: boolean }) {
+  if (!product.prosHtml && !product.consHtml) return null;
+  const column = compact ? "col-12" : "col-sm-6";
+  return (
+    <div className="row g-3 small mb-3 product-pros-cons">
+      {product.prosHtml && (
+        <div className={column}>
+          <p className="fw-semibold text-success-emphasis mb-1">Pros</p>
+          <div dangerouslySetInnerHTML={{ __html: product.prosHtml }} />
+        </div>
+      )}
+      {product.consHtml && (
+        <div className={column}>
+          <p className="fw-semibold text-danger-emphasis mb-1">Cons</p>
+          <div dangerouslySetInnerHTML={{ __html: product.consHtml }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export interface ProductCardProps {
+  product: ProductCardData;
+  /** Spec: 'medium' is the large listing card, 'small' the compact card. */
+  cardType: CardType;
+  badges?: readonly BadgeChip[];
+  /** The page's own call-to-action label (a comparison's cta_label), before the product's. */
+  ctaLabel?: string;
+  headingLevel?: 2 | 3 | 4;
+}
+
+/** Spec section 9: the product slider shows 2 slides, 3 from 600 px. */
+const SLIDER = { slidesPerView: 2, breakpoints: { 600: 3 }, gap: 12 } as const;
+const SCREENSHOT = { width: 400, height: 250 } as const;
+
+/** The large card's screenshots. */
+function ProductSlider({ product }: { product: ProductCardData }) {
+  if (!product.imageUrls.length) return null;
+  return (
+    <Carousel
+      {...SLIDER}
+      label={`${product.name} screenshots`}
+      items={product.imageUrls}
+      itemKey={(url) => url}
+      className="mt-3 product-slider"
+      renderItem={(url, index) => (
+        <img className="img-fluid h-auto rounded border" src={url} alt={`${product.name}, screenshot ${index + 1}`} width={SCREENSHOT.width} height={SCREENSHOT.height} loading="lazy" decoding="async" />
+      )}
+    />
+  );
+}
+
+const IMAGE = { medium: { width: 400, height: 300 }, small: { width: 120, height: 90 } } as const;
+
+/** A product: image, badges, name, rating and reviews, summary (large card only), pros and
+ * cons, call to action and coupon code peek; the large card also has its screenshot slider. */
+export function ProductCard({ product, cardType, badges, ctaLabel, headingLevel = 3 }: ProductCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  const headingId = useId();
+  const compact = cardType === "small";
+  const image = IMAGE[cardType];
+  const body = (
+    <>
+      <OfferBadges badges={badges} />
+      <Heading id={headingId} className={compact ? "h6 mb-1" : "h5 mb-1"}>
+        {product.name}
+      </Heading>
+      {product.headline && !compact && <p className="text-body-secondary mb-1">{product.headline}</p>}
+      <ProductRating rating={product.rating} reviewCount={product.reviewCount} />
+      {!compact && product.summaryHtml && <div className="mb-3" dangerouslySetInnerHTML={{ __html: product.summaryHtml }} />}
+      <ProsAndCons product={product} compact={compact} />
+      <ProductActions product={product} ctaLabel={ctaLabel} />
+    </>
+  );
+  const img = product.imageUrl && (
+    <img
+      className={`rounded object-fit-cover h-auto ${compact ? "flex-shrink-0" : "img-fluid"}`}
+      src={product.imageUrl}
+      alt=""
+      width={image.width}
+      height={image.height}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+  return (
+    <article className={`card shadow-sm product-card product-card-${cardType}`} aria-labelledby={headingId}>
+      {compact ? (
+        <div className="card-body d-flex gap-3">
+          {img}
+          <div className="flex-grow-1">{body}</div>
+        </div>
+      ) : (
+        <div className="card-body">
+          <div className="row g-3">
+            {img && <div className="col-md-4">{img}</div>}
+            <div className={img ? "col-md-8" : "col-12"}>{body}</div>
+          </div>
+          <ProductSlider product={product} />
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import { useLoaderData } from "react-router";
+import type { AdvertorialView } from "../../data/advertorials";
+import { AuthorSidebar } from "../components/AuthorSidebar";
+import { PageMeta } from "../components/PageMeta";
+import { ReadMoreBlock } from "../components/ReadMoreBlock";
+import { useRootData } from "../root-data";
+import { AdvertorialFallback } from "./advertorial/AdvertorialFallback";
+import type { AdvertorialData } from "./advertorial/advertorial-loader";
+import { AdvertorialProducts } from "./advertorial/AdvertorialProducts";
+import { AdvertorialSummary } from "./advertorial/AdvertorialSummary";
+import { QuickOverview } from "./advertorial/QuickOverview";
+import { ArticleHeading } from "./articles/ArticleHeading";
+import { pageTitle } from "./articles/detail-loading";
+import { TagList } from "./articles/TagList";
+
+/** Spec: Advertorial / editorial detail, for /advertorials/{title}/{id} and /advertorial?store=. */
+export function AdvertorialPage() {
+  const { advertorial, readMore } = useLoaderData<AdvertorialData>();
+  return (
+    <main className="container py-4">
+      {advertorial ? <AdvertorialArticle advertorial={advertorial} /> : <AdvertorialFallback />}
+      <ReadMoreBlock items={readMore} />
+    </main>
+  );
+}
+
+function AdvertorialArticle({ advertorial }: { advertorial: AdvertorialView }) {
+  const { site } = useRootData();
+  return (
+    <div className="row g-4 g-lg-5">
+      <PageMeta
+        title={pageTitle(advertorial.meta.title, site.name)}
+        description={advertorial.meta.description || undefined}
+        keywords={advertorial.meta.keywords || undefined}
+        image={advertorial.imageUrl || undefined}
+      />
+      <article className="col-lg-8">
+        <ArticleHeading header={advertorial} kind="advertorials" subtitle={advertorial.subtitle} />
+        <AdvertorialSummary html={advertorial.summaryHtml} text={advertorial.summaryText} />
+        {advertorial.showOverview && <QuickOverview products={advertorial.products} />}
+        {advertorial.descriptionHtml && <div className="mb-4" dangerouslySetInnerHTML={{ __html: advertorial.descriptionHtml }} />}
+        <AdvertorialProducts products={advertorial.products} />
+        {advertorial.conclusionHtml && (
+          <section className="mb-4" aria-labelledby="conclusion">
+            <h2 id="conclusion" className="h4">
+              Conclusion
+            </h2>
+            <div dangerouslySetInnerHTML={{ __html: advertorial.conclusionHtml }} />
+          </section>
+        )}
+        <TagList tags={advertorial.tags} />
+      </article>
+      <aside className="col-lg-4">
+        <AuthorSidebar author={advertorial.author} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { listArticleCategories, listArticleItems, type ArticleKind } from "../../data/articles";
+import { positiveInt } from "../../lib/query";
+import { PageMeta } from "../components/PageMeta";
+import { Pagination } from "../components/Pagination";
+import { notFound, badRequest, rethrowContentError } from "../http-errors";
+import { contentFrom } from "../load-context";
+import { ArticleCard } from "./articles/ArticleCard";
+import { ArticleHero } from "./articles/ArticleHero";
+import { CategoryPills } from "./articles/CategoryPills";
+import { queryRecordId, queryStoreIds } from "./articles/params";
+
+const LISTS: Record<ArticleKind, { title: string; description: string; keywords: string }> = {
+  advertorials: {
+    title: "Advertorials",
+    description: "Buying guides and reviews from our editors: shortlists of software and online services with prices, coupon codes and honest downsides.",
+    keywords: "reviews, buying guides, best software, coupon codes, deals",
+  },
+  comparisions: {
+    title: "Comparisons",
+    description: "Head-to-head comparisons of software and online services on price, features and support, tested by our editors.",
+    keywords: "comparison, vs, software comparison, best value, reviews",
+  },
+  blog: {
+    title: "Blog",
+    description: "Guides and tips from our editors on security, hosting, mobile, money apps and saving on digital services.",
+    keywords: "blog, guides, how to, tips, security, hosting",
+  },
+};
+
+/** Spec: "Our team is working on it to bring more articles to you". */
+export const EMPTY_LIST_MESSAGE = "Our team is working on it to bring more articles to you";
+
+/** The loader of one of the three lists. Query: `id` a category, `stores` store ids, `page`. */
+export function articleListLoader(kind: ArticleKind) {
+  return async ({ request, context }: LoaderFunctionArgs) => {
+    const params = new URL(request.url).searchParams;
+    const categoryId = queryRecordId(params, "id");
+    const storeIds = queryStoreIds(params);
+    const page = positiveInt(params.get("page"));
+    if (page === null) badRequest("The page number is not valid.");
+    const pb = contentFrom(context);
+    const filtered = Boolean(categoryId || storeIds.length);
+    const [categories, matching] = await Promise.all([
+      // The pills help but are not the content: without them the list still shows.
+      listArticleCategories(pb).catch((err: unknown) => {
+        console.error("article categories read failed", err);
+        return [];
+      }),
+      listArticleItems(pb, kind, { page, categoryIds: categoryId ? [categoryId] : [], storeIds }),
+    ]).catch(rethrowContentError);
+    // Spec: when a filter returns no items the full list is shown instead.
+    const fellBack = filtered && matching.totalItems === 0;
+    const list = fellBack ? await listArticleItems(pb, kind, { page }).catch(rethrowContentError) : matching;
+    if (list.page > 1 && !list.items.length) notFound();
+    return { kind, categories, list, categoryId: fellBack ? "" : categoryId, storeIds: fellBack ? [] : storeIds, fellBack };
+  };
+}
+
+function listHref(kind: ArticleKind, { categoryId, storeIds, page }: { categoryId: string; storeIds: readonly string[]; page: number }): string {
+  const query = new URLSearchParams();
+  if (categoryId) query.set("id", categoryId);
+  if (storeIds.length) query.set("stores", storeIds.join(","));
+  if (page > 1) query.set("page", String(page));
+  const search = query.toString();
+  return search ? `/${kind}?${search}` : `/${kind}`;
+}
+
+/** The one screen of /advertorials, /comparisions and /blog. */
+export function ArticleListPage() {
+  const { kind, categories, list, categoryId, storeIds, fellBack } = useLoaderData<Awaited<ReturnType<ReturnType<typeof articleListLoader>>>>();
+  const meta = LISTS[kind];
+  const [hero, ...rest] = list.items;
+  const href = (changes: { categoryId?: string; page?: number }) =>
+    listHref(kind, { categoryId: changes.categoryId ?? categoryId, storeIds, page: changes.page ?? 1 });
+  return (
+    <main className="container py-4">
+      <PageMeta
+        title={list.page > 1 ? `${meta.title}, page ${list.page}` : meta.title}
+        description={meta.description}
+        keywords={meta.keywords}
+        canonicalSearch={href({ page: list.page }).slice(kind.length + 1)}
+        image={hero?.largeImageUrl}
+      />
+      <h1 className="h3 mb-3">{meta.title}</h1>
+      <CategoryPills categories={categories} current={categoryId} hrefFor={(id) => href({ categoryId: id })} />
+      {fellBack && (
+        <p className="alert alert-info" role="status">
+          {`Nothing matches this filter yet, so here are all our ${meta.title.toLowerCase()}.`}
+        </p>
+      )}
+      {hero ? (
+        <>
+          <ArticleHero item={hero} />
+          {rest.length > 0 && (
+            <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-4 list-unstyled">
+              {rest.map((item) => (
+                <li className="col" key={item.id}>
+                  <ArticleCard item={item} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : (
+        <p className="lead py-5 text-center">{EMPTY_LIST_MESSAGE}</p>
+      )}
+      <Pagination page={list.page} totalPages={list.totalPages} hrefFor={(page) => href({ page })} label={`${meta.title} pages`} />
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+import { useLoaderData } from "react-router";
+import type { ComparisonView } from "../../data/comparisons";
+import { PageMeta } from "../components/PageMeta";
+import { useRootData } from "../root-data";
+import { ArticleHeading } from "./articles/ArticleHeading";
+import { pageTitle } from "./articles/detail-loading";
+import { TagList } from "./articles/TagList";
+import { ComparedProducts } from "./comparison/ComparedProducts";
+import type { ComparisonData } from "./comparison/comparison-loader";
+import { ComparisonSkeleton } from "./comparison/ComparisonSkeleton";
+
+/** Spec: Comparison page, for /comparisions/{title}/{id} and /comparision. */
+export function ComparisonPage() {
+  const { comparison } = useLoaderData<ComparisonData>();
+  return comparison ? <ComparisonArticle comparison={comparison} /> : <ComparisonSkeleton />;
+}
+
+function ComparisonArticle({ comparison }: { comparison: ComparisonView }) {
+  const { site } = useRootData();
+  return (
+    <main className="container py-4">
+      <PageMeta
+        title={pageTitle(comparison.meta.title, site.name)}
+        description={comparison.meta.description || undefined}
+        keywords={comparison.meta.keywords || undefined}
+        image={comparison.imageUrl || undefined}
+      />
+      <article className="col-lg-9 mx-auto">
+        <ArticleHeading header={comparison} kind="comparisions" subtitle={comparison.subtitle} />
+        {comparison.introHtml && <div className="mb-4 comparison-intro" dangerouslySetInnerHTML={{ __html: comparison.introHtml }} />}
+        <ComparedProducts primary={comparison.primary} secondary={comparison.secondary} further={comparison.products} ctaLabel={comparison.ctaLabel} />
+        {comparison.outroHtml && <div className="mb-4 comparison-outro" dangerouslySetInnerHTML={{ __html: comparison.outroHtml }} />}
+        <TagList tags={comparison.tags} />
+      </article>
+    </main>
+  );
+}

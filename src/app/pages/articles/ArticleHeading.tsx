@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import type { ArticleHeader, ArticleKind } from "../../../data/articles";
+import { PublishDate } from "./PublishDate";
+
+const AVATAR_SIZE = 40;
+const BANNER_WIDTH = 1200;
+const BANNER_HEIGHT = 400;
+
+/** The top of a detail page: category badge (linking to its list filtered by that
+ * category), title, subtitle, author with avatar, publish date and banner. */
+export function ArticleHeading({ header, kind, subtitle }: { header: ArticleHeader; kind: ArticleKind; subtitle?: string }) {
+  const { category, author } = header;
+  return (
+    <header className="mb-4">
+      {category && (
+        <Link className="badge text-bg-primary text-decoration-none mb-2" to={`/${kind}?id=${encodeURIComponent(category.id)}`}>
+          {category.title}
+        </Link>
+      )}
+      <h1 className="display-6 fw-bold">{header.title}</h1>
+      {subtitle && <p className="lead text-body-secondary">{subtitle}</p>}
+      <div className="d-flex flex-wrap align-items-center gap-2 small text-body-secondary mb-3 article-byline">
+        {author?.avatarUrl && <img className="rounded-circle" src={author.avatarUrl} alt="" width={AVATAR_SIZE} height={AVATAR_SIZE} decoding="async" />}
+        {author && (
+          <span>
+            By <span className="fw-semibold text-body">{author.name}</span>
+          </span>
+        )}
+        {author && header.publishTime && <span aria-hidden="true">·</span>}
+        <PublishDate value={header.publishTime} />
+      </div>
+      {header.bannerUrl && (
+        <img className="img-fluid w-100 h-auto rounded object-fit-cover" src={header.bannerUrl} alt="" width={BANNER_WIDTH} height={BANNER_HEIGHT} fetchPriority="high" decoding="async" />
+      )}
+    </header>
+  );
+}

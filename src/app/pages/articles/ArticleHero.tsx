@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { articlePath, type ArticleListItem } from "../../../data/articles";
+
+const IMAGE_WIDTH = 800;
+const IMAGE_HEIGHT = 600;
+
+/** The first item of a list, large: category, title, subheading, featured image and 'Read More'. */
+export function ArticleHero({ item }: { item: ArticleListItem }) {
+  const headingId = `hero-${item.id}`;
+  const image = item.largeImageUrl || item.imageUrl;
+  return (
+    <section className="card border-0 bg-body-tertiary overflow-hidden mb-4" aria-labelledby={headingId}>
+      <div className="row g-0 align-items-center">
+        {image && (
+          <div className="col-md-6">
+            <img className="w-100 h-auto object-fit-cover" src={image} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} fetchPriority="high" decoding="async" />
+          </div>
+        )}
+        <div className="col-md-6">
+          <div className="p-4 p-lg-5">
+            {item.category && <p className="text-primary-emphasis fw-semibold mb-2">{item.category}</p>}
+            <h2 id={headingId} className="h3">
+              {item.title}
+            </h2>
+            {item.subtitle && <p className="text-body-secondary">{item.subtitle}</p>}
+            <Link className="btn btn-primary" to={articlePath(item)}>
+              Read More<span className="visually-hidden">{`: ${item.title}`}</span>
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+/** The comparison's shape while it loads, and what stays when its read failed (spec). */
+export function ComparisonSkeleton() {
+  return (
+    <main className="container py-4" aria-busy="true">
+      <div className="col-lg-9 mx-auto placeholder-glow" aria-hidden="true">
+        <span className="placeholder col-2 mb-3 d-block" />
+        <span className="placeholder placeholder-lg col-10 mb-2 d-block" />
+        <span className="placeholder col-7 mb-4 d-block" />
+        <div className="placeholder rounded mb-4 w-100" style={{ aspectRatio: "3 / 1" }} />
+        {Array.from({ length: 3 }, (_, i) => (
+          <div className="card mb-4" key={i}>
+            <div className="card-body">
+              <span className="placeholder col-4 mb-2 d-block" />
+              <span className="placeholder col-9 mb-2 d-block" />
+              <span className="placeholder col-6 d-block" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <p className="visually-hidden" role="status">
+        Loading the comparison…
+      </p>
+    </main>
+  );
+}

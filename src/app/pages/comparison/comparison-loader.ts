@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { getComparison, getComparisonByStore, type ComparisonView } from "../../../data/comparisons";
+import { classifyContentError } from "../../../data/errors";
+import { badRequest, rethrowContentError } from "../../http-errors";
+import { contentFrom } from "../../load-context";
+import { inBrowser, redirectToCanonical } from "../articles/detail-loading";
+import { pathRecordId, queryRecordId } from "../articles/params";
+
+export interface ComparisonData {
+  /** Null only after a failed read in the browser: the page keeps its skeleton. */
+  comparison: ComparisonView | null;
+}
+
+/**
+ * Spec: a failed comparison read logs a warning and leaves the skeleton in place. That is
+ * what a client navigation does when the content service cannot answer. A server render
+ * answers with an HTTP status instead (docs/decisions/004): 404 with the not-found page
+ * for a missing comparison, 503 with the retryable error page when the service is down.
+ * A missing comparison is not found in the browser too: there is nothing to wait for.
+ */
+async function load(read: () => Promise<ComparisonView>): Promise<ComparisonData> {
+  try {
+    return { comparison: await read() };
+  } catch (err) {
+    if (inBrowser() && classifyContentError(err) === "unavailable") {
+      console.warn("comparison read failed", err);
+      return { comparison: null };
+    }
+    return rethrowContentError(err);
+  }
+}
+
+/** /comparisions/{title}/{id}: the comparison loads before the screen shows. */
+export async function comparisonLoader({ params, request, context }: LoaderFunctionArgs): Promise<ComparisonData> {
+  const id = pathRecordId(params.id);
+  const data = await load(() => getComparison(contentFrom(context), id));
+  if (data.comparison) redirectToCanonical(request, params.title, { kind: "comparisions", title: data.comparison.title, id });
+  return data;
+}
+
+/** /comparision/{id}, /comparision?id=… or /comparision?store=… (the newest comparison about that store). */
+export async function singleComparisonLoader({ params, request, context }: LoaderFunctionArgs): Promise<ComparisonData> {
+  const query = new URL(request.url).searchParams;
+  const id = params.id !== undefined ? pathRecordId(params.id) : queryRecordId(query, "id");
+  const store = queryRecordId(query, "store");
+  const pb = contentFrom(context);
+  if (id) return load(() => getComparison(pb, id));
+  if (store) return load(() => getComparisonByStore(pb, store));
+  return badRequest("Say which comparison to show: /comparision?store=<store id>.");
+}
