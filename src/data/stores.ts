@@ -1,4 +1,4 @@
-import { badgeChipFields, type BadgeChip } from "./badges";
+import type { BadgeChip } from "./badges";
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { sanitizeHtml } from "./sanitize";
@@ -34,10 +34,9 @@ export type StoreDetails = Omit<Store, "expand"> & { expand?: { badge?: BadgeChi
 
 /** One store by id, for its page (spec: fetch a store by id). */
 export async function getStore(pb: ContentClient, id: string): Promise<StoreDetails> {
-  const store = await pb.collection(COLLECTIONS.stores).getOne<StoreDetails>(id, {
-    expand: "badge",
-    fields: `*,${badgeChipFields("badge")}`,
-  });
+  // No `fields` here: PocketBase re-encodes a JSON field it has to pick through, in random
+  // key order, and the keypoints must keep the editor's order.
+  const store = await pb.collection(COLLECTIONS.stores).getOne<StoreDetails>(id, { expand: "badge" });
   return { ...store, summery: sanitizeHtml(store.summery), description: sanitizeHtml(store.description) };
 }
 

@@ -49,3 +49,28 @@ export function htmlText(text: string): string {
 export async function delayOrigin(needle: string, ms: number): Promise<void> {
   await fetch(`${testEnv.TEST_CONTROL_URL}/__test/delay?contains=${encodeURIComponent(needle)}&ms=${ms}`, { method: "POST" });
 }
+
+/** Writes test records straight into PocketBase as the test superuser; `cleanup()` deletes
+ * everything created, newest first. */
+export async function pocketbaseWriter() {
+  const auth = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_superusers/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: testEnv.TEST_PB_EMAIL, password: testEnv.TEST_PB_PASSWORD }),
+  });
+  const { token } = (await auth.json()) as { token: string };
+  const headers = { "Content-Type": "application/json", Authorization: token };
+  const created: string[] = [];
+  return {
+    async create<T extends { id: string }>(collection: string, record: Record<string, unknown>): Promise<T> {
+      const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${collection}/records`, { method: "POST", headers, body: JSON.stringify(record) });
+      if (!response.ok) throw new Error(`create ${collection}: ${response.status} ${await response.text()}`);
+      const saved = (await response.json()) as T;
+      created.push(`${collection}/records/${saved.id}`);
+      return saved;
+    },
+    async cleanup(): Promise<void> {
+      for (const path of created.reverse()) await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${path}`, { method: "DELETE", headers });
+    },
+  };
+}

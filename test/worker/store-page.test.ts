@@ -1,0 +1,214 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createLoadContext } from "../../src/app/load-context";
+import { storeLoader } from "../../src/app/pages/store/store-loader";
+import { createContentClient } from "../../src/data/client";
+import type { ListResult, Offer, Store } from "../../src/data/types";
+import { renderPage } from "../../src/ssr/render";
+import { htmlText, pocketbase, pocketbaseWriter, testEnv, visit } from "./helpers";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const monthYear = () => `${MONTHS[new Date().getUTCMonth()]} ${new Date().getUTCFullYear()}`;
+const pathOf = (s: Pick<Store, "id" | "title">) => `/stores/${encodeURIComponent(s.title.toLowerCase())}/${s.id}`;
+const goto = (url: string) => `/goto?url=${encodeURIComponent(url)}`;
+const amp = (s: string) => s.replace(/&amp;/g, "&");
+const main = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+const q = (filter: string) => encodeURIComponent(filter);
+
+/** Crawlers get every section in place (no fallbacks, no streamed segments), which keeps
+ * the assertions about the page's content independent of what the edge cache held. */
+const CRAWLER = { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } };
+const read = async (path: string) => (await visit(path, CRAWLER)).text();
+
+/** Each offer card of a page, with what it shows. */
+function offerCards(html: string) {
+  return main(html)
+    .split('<article class="card h-100 shadow-sm offer-card"')
+    .slice(1)
+    .map((card) => ({
+      html: card,
+      heading: amp(card.match(/<h3 id="[^"]+" class="h6 mb-1">([^<]*)<\/h3>/)?.[1] ?? ""),
+      reveal: card.match(/<button type="button" class="btn btn-primary coupon-reveal[^"]*" aria-haspopup="dialog"><span class="px-3 py-2">([^<]*)<\/span>(?:<span class="coupon-peek[^"]*"><span class="visually-hidden">ending in <\/span>([^<]*)<\/span>)?<\/button>/),
+      cta: card.match(/<a class="btn btn-primary" href="([^"]+)" target="_blank" rel="sponsored noopener">([^<]*)<\/a>/),
+      website: amp(card.match(/<a class="btn btn-link btn-sm px-0" href="([^"]+)" target="_blank" rel="sponsored noopener">Go To Website<\/a>/)?.[1] ?? ""),
+    }));
+}
+
+function tabLabels(html: string): string[] {
+  return [...html.matchAll(/<button id="[^"]+" type="button" role="tab" class="nav-link border[^"]*" aria-selected="(?:true|false)" aria-controls="[^"]+" tabindex="-?\d">([^<]+)<\/button>/g)].map((m) => m[1]!);
+}
+
+let store: Store;
+let offers: Offer[];
+beforeAll(async () => {
+  const withBadge = await pocketbase<ListResult<Store>>(`/api/collections/_zdata_stores/records?sort=title&perPage=1&filter=${q('badge != ""')}&expand=badge`);
+  store = withBadge.items[0]!;
+  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&sort=-is_featured,-create_time,id&filter=${q(`store = "${store.id}"`)}`)).items;
+});
+
+describe("store page /stores/{title}/{id}", () => {
+  it("shows the breadcrumb, the hero with the month heading, the website and default action links via /goto, the summary and keypoints", async () => {
+    const response = await visit(pathOf(store), CRAWLER);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const page = main(html);
+    expect(page).toContain(
+      `<ol class="breadcrumb small"><li class="breadcrumb-item"><a href="/" data-discover="true">Home</a></li><li class="breadcrumb-item"><a href="/offers" data-discover="true">Coupons &amp; Deals</a></li><li class="breadcrumb-item active text-truncate" aria-current="page">${htmlText(store.title)}</li></ol>`,
+    );
+    expect(page).toContain(`<h1 id="store-heading" class="h2 mb-1">${htmlText(`${store.title} ${monthYear()}`)}</h1>`);
+    expect(page).toContain(`<p class="lead mb-3">${htmlText(store.subheading)}</p>`);
+    expect(amp(page)).toContain(`<a class="btn btn-primary btn-lg" href="${goto(store.default_action_url)}" target="_blank" rel="sponsored noopener">${store.default_action_text}</a>`);
+    expect(amp(page)).toContain(`<a href="${goto(store.website)}" target="_blank" rel="sponsored noopener">${new URL(store.website).hostname}</a>`);
+    expect(page).toMatch(new RegExp(`<img [^>]*src="/api/files/_zdata_stores/${store.id}/${store.banner_image}" alt="" width="1200" height="400"`));
+    expect(page).toMatch(new RegExp(`<img [^>]*src="/api/files/_zdata_stores/${store.id}/${store.logo}\\?thumb=100x100" alt="${htmlText(store.title)} logo" width="112" height="112"`));
+    // Badge title with the shield icon.
+    expect(page).toMatch(new RegExp(`<p class="badge text-bg-success[^"]*"><svg [^>]*aria-hidden="true"[^>]*><path d="M8 0c[^"]+"></path></svg>${htmlText(store.expand!.badge!.title)}</p>`));
+    expect(page).toContain('<div class="mt-4 store-summary"><p><strong>');
+    const keypoints = [...page.matchAll(/<dt class="small fw-normal text-body-secondary">([^<]+)<\/dt><dd class="fs-5 fw-semibold mb-1">([^<]+)<\/dd>/g)].map((m) => [amp(m[1]!), amp(m[2]!)]);
+    expect(keypoints).toEqual(Object.entries(store.keypoints!));
+    // Below the offers: logo, title, description and the default action again.
+    const about = page.slice(page.indexOf('aria-labelledby="store-about"'));
+    expect(about).toContain(`<h2 id="store-about" class="h4 mb-0">${htmlText(store.title)}</h2>`);
+    expect(amp(about)).toContain(`href="${goto(store.default_action_url)}"`);
+    expect(html).toContain(`<link rel="canonical" href="${testEnv.SITE_ORIGIN}${pathOf(store)}"/>`);
+  });
+
+  it("lists the store's offers as cards with the All / Coupon / Deal tab counts", async () => {
+    const html = await read(pathOf(store));
+    const deals = offers.filter((o) => o.type === "deal").length;
+    expect(tabLabels(html)).toEqual([`All (${offers.length})`, `Coupon (${offers.length - deals})`, `Deal (${deals})`]);
+    expect(html).toContain('role="tablist" aria-label="Offer types"');
+    const cards = offerCards(html);
+    expect(cards.map((c) => c.heading)).toEqual(offers.map((o) => o.heading));
+    cards.forEach((card, i) => {
+      const offer = offers[i]!;
+      expect(card.website).toBe(goto(offer.cta_url));
+      if (offer.type === "coupon") {
+        expect(card.cta).toBeNull();
+        expect(card.reveal?.[1]).toBe(offer.coupon_code ? "Get Code" : offer.cta_label);
+        expect(card.reveal?.[2]).toBe(offer.coupon_code ? offer.coupon_code.slice(-3) : undefined);
+      } else {
+        expect(card.reveal).toBeNull();
+        expect(amp(card.cta![1]!)).toBe(goto(offer.cta_url));
+        expect(card.cta![2]).toBe(offer.cta_label);
+      }
+      // Terms collapsed: the toggle says so and the panel is out of view.
+      expect(card.html).toMatch(/<button id="[^"]+" type="button" class="btn btn-link btn-sm[^"]*" aria-expanded="false" aria-controls="[^"]+">Details/);
+      expect(card.html).toMatch(/role="region" aria-labelledby="[^"]+" class="offer-details" style="max-height:0;overflow:hidden;visibility:hidden;transition:max-height 0.85s ease, visibility 0s linear 0.85s"/);
+    });
+  });
+
+  it("shows the first 6 similar stores (a shared category, not this store) as logos opening their default action", async () => {
+    const categories = store.category_ids.map((id) => `category_ids.id ?= "${id}"`).join(" || ");
+    const expected = await pocketbase<ListResult<Store>>(
+      `/api/collections/_zdata_stores/records?sort=title&perPage=6&filter=${q(`(${categories}) && id != "${store.id}" && default_action_url != ""`)}`,
+    );
+    expect(expected.items.length).toBeGreaterThan(0);
+    const page = main(await read(pathOf(store)));
+    const strip = page.slice(page.indexOf('<section class="d-none d-md-block mb-4"'), page.indexOf("</section>", page.indexOf('aria-label="Similar Stores"')));
+    expect(strip).toMatch(/<h2 id="[^"]+" class="h5 mb-3">Similar Stores<\/h2><div class="swiper carousel-1g24-460x1-768x3-992x5" role="region" aria-roledescription="carousel" aria-label="Similar Stores">/);
+    const links = [...strip.matchAll(/<a class="[^"]*" title="([^"]*)" href="([^"]+)" target="_blank" rel="sponsored noopener">/g)];
+    expect(links.map((m) => amp(m[2]!))).toEqual(expected.items.map((s) => goto(s.default_action_url)));
+    expect(links.map((m) => amp(m[1]!))).not.toContain(store.title);
+    expect(links.length).toBeLessThanOrEqual(6);
+  });
+
+  it("streams the page to visitors: the shell, then the store's sections", async () => {
+    const response = await visit(pathOf(store));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`${htmlText(store.title)} ${monthYear()}</h1>`);
+    expect(html.split('<article class="card h-100 shadow-sm offer-card"').length - 1).toBe(offers.length);
+  });
+
+  it("answers 404 with the not-found page for an unknown or malformed id, and 400 for a bad page number", async () => {
+    for (const path of [`/stores/nobody/${"z".repeat(15)}`, "/stores/nobody/Bad-Id!", `/stores/nobody/${"a".repeat(33)}`]) {
+      const response = await visit(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain("The page you are looking for was moved, removed or might never existed.");
+    }
+    expect((await visit(`${pathOf(store)}?page=0`)).status).toBe(400);
+  });
+
+  it("serves a malformed or outdated title segment by the id, kept out of the index", async () => {
+    for (const segment of ["%E0%A4%A", "old%20name", "100%25"]) {
+      const response = await visit(`/stores/${segment}/${store.id}`, CRAWLER);
+      expect(response.status, segment).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`${htmlText(store.title)} ${monthYear()}</h1>`);
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      expect(html).not.toContain('rel="canonical"');
+    }
+  });
+});
+
+describe("store page with content written for the test", () => {
+  const pb = pocketbaseWriter();
+  afterAll(async () => (await pb).cleanup());
+
+  it("counts every offer across pages, pages the cards, and has no similar stores for a category of its own", async () => {
+    const writer = await pb;
+    const category = await writer.create<{ id: string }>("_zdata_categories", { title: `Solo ${crypto.randomUUID().slice(0, 6)}` });
+    const own = await writer.create<Store>("_zdata_stores", { title: `Many Offers ${crypto.randomUUID().slice(0, 6)}`, category_ids: [category.id] });
+    for (let i = 0; i < 32; i++) {
+      const type = i % 3 === 0 ? "deal" : "coupon";
+      await writer.create("_zdata_offers", { heading: `Offer ${i}`, type, store: own.id, cta_label: "Go", cta_url: `https://many.example/${i}`, coupon_code: type === "coupon" ? `CODE${i}XY` : "" });
+    }
+    const deals = Array.from({ length: 32 }, (_, i) => i).filter((i) => i % 3 === 0).length;
+    const html = await read(pathOf(own));
+    expect(tabLabels(html)).toEqual(["All (32)", `Coupon (${32 - deals})`, `Deal (${deals})`]);
+    expect(offerCards(html)).toHaveLength(30);
+    expect(html).toContain(`href="${pathOf(own)}?page=2"`);
+    expect(offerCards(await read(`${pathOf(own)}?page=2`))).toHaveLength(2);
+    expect(html).not.toContain("Similar Stores");
+  });
+
+  it("sanitizes the summary, the description and the offers' terms", async () => {
+    const writer = await pb;
+    const hostile = `<p>fine</p><script>alert("x")</script><img src="https://evil.example/p.png" onerror="alert(1)"><a href="javascript:alert(1)">link</a>`;
+    const own = await writer.create<Store>("_zdata_stores", { title: `Hostile ${crypto.randomUUID().slice(0, 6)}`, summery: hostile, description: hostile });
+    await writer.create("_zdata_offers", { heading: "Terms test", type: "deal", store: own.id, cta_label: "Go", cta_url: "https://hostile.example/", tnc: hostile });
+    const page = main(await read(pathOf(own)));
+    expect(page).toContain("<p>fine</p>");
+    for (const bad of ["<script", "onerror", "javascript:", "evil.example"]) expect(page).not.toContain(bad);
+  });
+});
+
+describe("store page when reads fail (error catalogue)", () => {
+  /** A content client whose reads fail when their URL contains `needle`. */
+  function failing(needle: string) {
+    return createContentClient({
+      baseUrl: testEnv.POCKETBASE_URL,
+      fetch: (input, init) => (String(input instanceof Request ? input.url : input).includes(needle) ? Promise.resolve(new Response("{}", { status: 500 })) : fetch(input, init)),
+    });
+  }
+  const request = () => new Request(`${testEnv.SITE_ORIGIN}${pathOf(store)}`);
+
+  it("logs a failed offers read and shows the page without offers or any message", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const response = await renderPage(request(), { content: failing("_zdata_offers"), siteOrigin: testEnv.SITE_ORIGIN, waitForAll: true });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(tabLabels(html)).toEqual(["All (0)", "Coupon (0)", "Deal (0)"]);
+      expect(offerCards(html)).toEqual([]);
+      expect(main(html)).not.toMatch(/went wrong|could not|error/i);
+      expect(logged.mock.calls.some(([message]) => message === "store offers read failed")).toBe(true);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("logs a failed similar-stores read and leaves the strip empty", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const context = createLoadContext({ content: failing("_zdata_stores/records?"), siteOrigin: testEnv.SITE_ORIGIN });
+      const data = await storeLoader({ params: { title: store.title.toLowerCase(), id: store.id }, request: request(), context } as unknown as LoaderFunctionArgs);
+      expect((await data.store)?.id).toBe(store.id);
+      expect(await data.similar).toEqual([]);
+      expect(logged.mock.calls.some(([message]) => message === "similar stores read failed")).toBe(true);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
