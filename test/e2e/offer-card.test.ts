@@ -1,0 +1,159 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { ListResult, Offer, Store } from "../../src/data/types";
+import { launchChromium, siteUrl, watchConsole } from "./browser";
+
+let browser: Browser;
+let store: Store;
+let offers: Offer[];
+
+async function pocketbase<T>(path: string): Promise<T> {
+  const response = await fetch(`${inject("pocketbaseUrl")}${path}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=1")).items[0]!;
+  const filter = encodeURIComponent(`store = "${store.id}"`);
+  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&sort=-is_featured,-create_time,id&filter=${filter}`)).items;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const storeUrl = () => `${siteUrl()}/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
+const card = (page: Page, offer: Offer) => page.locator("article.offer-card").filter({ has: page.getByRole("heading", { name: offer.heading, exact: true }) }).first();
+const hydrated = (page: Page) => expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")))).toBe(true);
+
+async function openStorePage(options: Parameters<Browser["newPage"]>[0] = {}) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
+  const problems = watchConsole(page);
+  await page.goto(storeUrl(), { waitUntil: "networkidle" });
+  await hydrated(page);
+  return { page, problems };
+}
+
+describe("coupon card", () => {
+  it("reveals the code in a 'Coupon Code' dialog that traps focus, closes on Escape and returns focus", async () => {
+    const coupon = offers.find((o) => o.type === "coupon" && o.coupon_code)!;
+    const { page, problems } = await openStorePage();
+    const reveal = card(page, coupon).getByRole("button", { name: `Get Code ending in ${coupon.coupon_code.slice(-3)}` });
+    expect(await card(page, coupon).locator(".coupon-peek").evaluate((el) => el.lastChild?.textContent)).toBe(coupon.coupon_code.slice(-3));
+    await reveal.click();
+    const dialog = page.getByRole("dialog", { name: "Coupon Code" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole("textbox", { name: "Coupon code" }).inputValue()).toBe(coupon.coupon_code);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe(coupon.coupon_code);
+    expect(await dialog.getByRole("link", { name: coupon.cta_label }).getAttribute("href")).toBe(`/goto?url=${encodeURIComponent(coupon.cta_url)}`);
+    // Tab and Shift+Tab never leave the dialog.
+    for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+      await page.keyboard.press(key);
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await reveal.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("copies the code to the clipboard and reads 'Copied' for 3 seconds", async () => {
+    const coupon = offers.find((o) => o.type === "coupon" && o.coupon_code)!;
+    const { page, problems } = await openStorePage();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: siteUrl() });
+    await card(page, coupon).getByRole("button", { name: /^Get Code/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Coupon Code" });
+    await dialog.getByRole("button", { name: "Copy code" }).click();
+    const copied = dialog.getByRole("button", { name: "Copied" });
+    await expect.poll(() => copied.isVisible()).toBe(true);
+    const since = Date.now();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(coupon.coupon_code);
+    await expect.poll(() => copied.count(), { timeout: 6_000 }).toBe(0);
+    expect(Date.now() - since).toBeGreaterThan(2_500);
+    // The backdrop closes it too.
+    await page.mouse.click(5, 5);
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("says 'Coupon Activated ...' for a coupon without a code, and closes from its button", async () => {
+    const coupon = offers.find((o) => o.type === "coupon" && !o.coupon_code)!;
+    const { page, problems } = await openStorePage();
+    await card(page, coupon).getByRole("button", { name: coupon.cta_label }).click();
+    const dialog = page.getByRole("dialog", { name: "Coupon Code" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain("Coupon Activated ...");
+    expect(await dialog.getByRole("textbox").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("deal card", () => {
+  it("has a plain call-to-action button and 'Go To Website', both through /goto in a new tab", async () => {
+    const deal = offers.find((o) => o.type === "deal")!;
+    const { page } = await openStorePage();
+    const target = `/goto?url=${encodeURIComponent(deal.cta_url)}`;
+    for (const name of [deal.cta_label, "Go To Website"]) {
+      const link = card(page, deal).getByRole("link", { name, exact: true });
+      expect(await link.getAttribute("href")).toBe(target);
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect(await link.getAttribute("rel")).toBe("sponsored noopener");
+    }
+    expect(await card(page, deal).getByRole("button", { name: /Get Code/ }).count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe("details accordion", () => {
+  it("opens in 0.35 s to at most 500 px and closes in 0.85 s, by mouse and by keyboard", async () => {
+    const offer = offers[0]!;
+    const { page, problems } = await openStorePage();
+    const toggle = card(page, offer).getByRole("button", { name: "Details" });
+    const panel = card(page, offer).getByRole("region", { includeHidden: true });
+    // Declared values from the element's style; the rendered height as the transition runs.
+    const style = () =>
+      panel.evaluate((el) => ({
+        maxHeight: el.style.maxHeight,
+        visibility: getComputedStyle(el).visibility,
+        transitionDuration: getComputedStyle(el).transitionDuration,
+        height: el.getBoundingClientRect().height,
+      }));
+
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await style()).toMatchObject({ maxHeight: "0px", visibility: "hidden", height: 0 });
+
+    await toggle.click();
+    const openedAt = Date.now();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(await style()).toMatchObject({ maxHeight: "500px", visibility: "visible", transitionDuration: "0.35s" });
+    expect(await panel.textContent()).toContain("One use per customer.");
+    const full = await panel.evaluate((el) => Math.min(el.scrollHeight, 500));
+    await expect.poll(async () => (await style()).height).toBe(full);
+    expect(Date.now() - openedAt).toBeLessThan(800);
+
+    await toggle.click();
+    const closedAt = Date.now();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await style()).toMatchObject({ maxHeight: "0px", transitionDuration: "0.85s, 0s" });
+    // Still folding after 0.35 s, gone once 0.85 s have passed.
+    await page.waitForTimeout(Math.max(0, 400 - (Date.now() - closedAt)));
+    expect((await style()).height).toBeGreaterThan(0);
+    await expect.poll(async () => (await style()).visibility).toBe("hidden");
+    expect(Date.now() - closedAt).toBeGreaterThan(800);
+    expect((await style()).height).toBe(0);
+
+    // Keyboard: Enter and Space toggle it, as any button.
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Space");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
