@@ -29,6 +29,8 @@ export default defineConfig({
           // Short freshness so stale-while-revalidate is observable within a test.
           CACHE_FRESH_S: "2",
           CACHE_STALE_S: "3600",
+          // A partner host that appears nowhere in the content, and a listed IP address.
+          ALLOWED_REDIRECT_HOSTS: "clicks.network.example, 203.0.113.7",
         },
       },
     }),

@@ -1,6 +1,5 @@
-import type { createBrowserRouter } from "react-router";
-
-type Router = ReturnType<typeof createBrowserRouter>;
+import { afterEachNavigation, type Router } from "./navigation";
+import { visitorOptedOut } from "./privacy";
 
 declare global {
   interface Window {
@@ -17,7 +16,8 @@ export const GTAG_ORIGIN = "https://www.googletagmanager.com";
  * navigation, the first page included.
  */
 export function startAnalytics(router: Router, measurementId: string): void {
-  if (!measurementId) return;
+  // Visitors who opted out (GPC, DNT or the do-not-sell control) get no analytics script.
+  if (!measurementId || visitorOptedOut()) return;
   const dataLayer = (window.dataLayer ??= []);
   // gtag.js reads `arguments` objects from the data layer, not arrays.
   window.gtag = function gtag() {
@@ -35,15 +35,8 @@ export function startAnalytics(router: Router, measurementId: string): void {
   window.gtag("js", new Date());
   window.gtag("config", measurementId, { send_page_view: false });
 
-  let lastKey: string | undefined;
-  const pageView = () => {
-    const { location, navigation } = router.state;
-    if (navigation.state !== "idle" || location.key === lastKey) return;
-    lastKey = location.key;
-    const path = location.pathname + location.search;
-    // After React has committed the new page, so the title is the new one.
-    setTimeout(() => window.gtag?.("event", "page_view", { page_path: path, page_location: window.location.origin + path, page_title: document.title }));
-  };
-  pageView();
-  router.subscribe(pageView);
+  afterEachNavigation(router, ({ pathname, search }) => {
+    const path = pathname + search;
+    window.gtag?.("event", "page_view", { page_path: path, page_location: window.location.origin + path, page_title: document.title });
+  });
 }

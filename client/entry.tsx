@@ -9,6 +9,8 @@ import type { RootData } from "../src/app/root-data";
 import { routes } from "../src/app/routes";
 import { createContentClient } from "../src/data/client";
 import { startAnalytics } from "./analytics";
+import { startPings } from "./ping";
+import { startTrackingCapture } from "./tracking";
 
 declare global {
   interface Window {
@@ -41,7 +43,10 @@ await Promise.all([
 const content = createContentClient({ baseUrl: window.location.origin });
 const router = createBrowserRouter(routes, { getContext: () => createLoadContext({ content, siteOrigin: window.location.origin }) });
 
-startAnalytics(router, (state?.loaderData?.root as RootData | undefined)?.site.analyticsId ?? "");
+const site = (state?.loaderData?.root as RootData | undefined)?.site;
+startTrackingCapture(router);
+startAnalytics(router, site?.analyticsId ?? "");
+if (site?.pingsEnabled) startPings(router, site.pingCid);
 
 hydrateRoot(document.getElementById("root")!, <RouterProvider router={router} />, {
   onRecoverableError(error) {

@@ -1,3 +1,5 @@
+import { normaliseHost } from "./lib/redirect-target";
+
 /** Bindings and vars of the Worker (wrangler.toml [vars], secrets, `.dev.vars`). */
 export interface Env {
   ASSETS: Fetcher;
@@ -16,6 +18,9 @@ export interface Env {
   PB_SERVICE_EMAIL?: string;
   /** Secret: password of that account (`wrangler secret put PB_SERVICE_PASSWORD`). */
   PB_SERVICE_PASSWORD?: string;
+  /** Extra hosts /goto may redirect to besides those in the content, comma separated
+   * (e.g. an affiliate network's click domain). IP addresses are honoured only here. */
+  ALLOWED_REDIRECT_HOSTS?: string;
   /** Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): newsletter attempts per client. */
   NEWSLETTER_LIMITER?: RateLimit;
 }
@@ -25,6 +30,10 @@ export interface Config {
   siteOrigin: string;
   readTtl: { fresh: number; stale: number };
   fileTtl: { fresh: number; stale: number };
+  /** Hosts /goto accepts besides those found in the content (normalised host names). */
+  extraRedirectHosts: ReadonlySet<string>;
+  /** Whether cookies get the Secure attribute: everywhere but a plain-http local origin. */
+  secureCookies: boolean;
   /** PocketBase service account for the Worker's writes; null when its secrets are not set. */
   service: { email: string; password: string } | null;
 }
@@ -42,6 +51,8 @@ export function readConfig(env: Env): Config {
     siteOrigin: env.SITE_ORIGIN.replace(/\/+$/, ""),
     readTtl: { fresh: seconds(env.CACHE_FRESH_S, "CACHE_FRESH_S"), stale: seconds(env.CACHE_STALE_S, "CACHE_STALE_S") },
     fileTtl: { fresh: fileSeconds, stale: fileSeconds },
+    extraRedirectHosts: new Set((env.ALLOWED_REDIRECT_HOSTS ?? "").split(",").map(normaliseHost).filter((h): h is string => Boolean(h))),
+    secureCookies: !env.SITE_ORIGIN.startsWith("http://"),
     service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,
   };
 }

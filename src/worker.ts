@@ -4,9 +4,14 @@ import { createContentClient } from "./data/client";
 import type { AppEnv } from "./edge/app-env";
 import { contentApi } from "./edge/content-api";
 import { createContentOrigin } from "./edge/content-origin";
+import { goto } from "./edge/goto";
 import { newsletter } from "./edge/newsletter";
+import { ping } from "./edge/ping";
+import { privacyChoice } from "./edge/privacy-choice";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
+import { addTrackingCookie } from "./edge/tracking-capture";
 import { readConfig } from "./env";
+import { withoutTracking } from "./lib/tracking";
 import { renderPage } from "./ssr/render";
 
 const app = new Hono<AppEnv>();
@@ -19,19 +24,26 @@ app.use("*", async (c, next) => {
   await next();
 });
 
+app.post("/api/status/ping", ping);
 app.route("/", contentApi);
+app.get("/goto", goto);
 app.get("/build/*", serveAsset(IMMUTABLE));
 app.get("/favicon.svg", serveAsset(DAILY));
 
-app.get("*", (c) =>
-  renderPage(c.req.raw, {
+app.get("*", async (c) => {
+  // Pages never see the tracking parameters: one page for every visitor (ARCHITECTURE rule 5).
+  const url = new URL(c.req.url);
+  const request = withoutTracking(url) === url ? c.req.raw : new Request(withoutTracking(url), c.req.raw);
+  const page = await renderPage(request, {
     content: createContentClient({ baseUrl: c.var.config.pocketbaseUrl, fetch: c.var.origin.fetch }),
     siteOrigin: c.var.config.siteOrigin,
     waitForAll: isbot(c.req.header("User-Agent") ?? ""),
-  }),
-);
+  });
+  return addTrackingCookie(c, page);
+});
 
 app.post("/newsletter", newsletter);
+app.post("/privacy/opt-out", privacyChoice);
 
 app.all("*", (c) => {
   c.header("Allow", "GET, HEAD");

@@ -14,3 +14,12 @@ export function outboundHref(target: string, { background = false }: { backgroun
  * No `noreferrer`: the partner sees only our origin (Referrer-Policy
  * strict-origin-when-cross-origin), which affiliate programmes need to credit the click. */
 export const OUTBOUND_REL = "sponsored noopener";
+
+/** Marks an element whose product wants the affiliate ping flow (spec section 4): the
+ * browser collects these background links after the page shows. */
+export const PING_URL_ATTRIBUTE = "data-ping-url";
+
+/** Attributes for a product card: its trigger link with wp=0, unless `cta_trigger` is false. */
+export function pingAttributes(product: { cta_url: string; cta_trigger?: boolean }): Record<string, string> {
+  return product.cta_trigger === false || !product.cta_url ? {} : { [PING_URL_ATTRIBUTE]: outboundHref(product.cta_url, { background: true }) };
+}

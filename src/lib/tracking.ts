@@ -1,3 +1,95 @@
 /** The spec's nine tracking keys (section 3, stored tracking data). Pages never echo them
  * into HTML, which is the same for every visitor. */
 export const TRACKING_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "utm_g", "fbclid", "utm_id"] as const;
+
+export type TrackingKey = (typeof TRACKING_KEYS)[number];
+export type TrackingData = Partial<Record<TrackingKey, string>>;
+
+/** First-party cookie the Worker sets and `/goto` reads (docs/decisions/009-tracked-links.md). */
+export const TRACKING_COOKIE = "dp_trk";
+/** The spec's one fixed localStorage key mirroring the cookie. */
+export const TRACKING_STORAGE_KEY = "tracking_data";
+/** 30 days, as long as common affiliate attribution windows. */
+export const TRACKING_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/** Longest value kept: click ids (gclid, fbclid) run to about 100 characters. Nine keys
+ * at most this long keep the cookie under 2.5 KB, far from the 4 KB browsers allow. */
+export const TRACKING_VALUE_MAX = 200;
+
+const TRACKING_KEY_SET: ReadonlySet<string> = new Set(TRACKING_KEYS);
+
+export function isTrackingKey(name: string): name is TrackingKey {
+  return TRACKING_KEY_SET.has(name);
+}
+
+/** Keeps the characters campaign values are made of (letters, digits, `-._~+:/@!$()*,|`
+ * and spaces), drops everything else (quotes, angle brackets, control characters,
+ * non-ASCII), and cuts to TRACKING_VALUE_MAX. */
+export function cleanTrackingValue(value: string): string {
+  return value
+    .replace(/[^A-Za-z0-9\-._~+:/@!$()*,| ]/g, "")
+    .trim()
+    .slice(0, TRACKING_VALUE_MAX)
+    .trim();
+}
+
+/** The tracking keys present in a query with a non-empty value (after cleaning). */
+export function trackingFromQuery(params: URLSearchParams): TrackingData {
+  const found: TrackingData = {};
+  for (const key of TRACKING_KEYS) {
+    const value = cleanTrackingValue(params.get(key) ?? "");
+    if (value) found[key] = value;
+  }
+  return found;
+}
+
+/** Spec section 4: a non-empty query value overwrites the stored one; the others are kept. */
+export function mergeTracking(stored: TrackingData, incoming: TrackingData): TrackingData {
+  const merged: TrackingData = {};
+  for (const key of TRACKING_KEYS) {
+    const value = incoming[key] || stored[key];
+    if (value) merged[key] = value;
+  }
+  return merged;
+}
+
+export function sameTracking(a: TrackingData, b: TrackingData): boolean {
+  return TRACKING_KEYS.every((key) => (a[key] ?? "") === (b[key] ?? ""));
+}
+
+/** Cookie value: form-encoded, keys in a fixed order (cookie-safe: no `;`, `,` or spaces). */
+export function serializeTracking(data: TrackingData): string {
+  const params = new URLSearchParams();
+  for (const key of TRACKING_KEYS) {
+    const value = cleanTrackingValue(data[key] ?? "");
+    if (value) params.set(key, value);
+  }
+  return params.toString();
+}
+
+/** Reads a stored value back, keeping only known keys with clean values: the cookie and
+ * localStorage are visitor-controlled input. */
+export function parseTracking(text: string | null | undefined): TrackingData {
+  if (!text || text.length > 8192) return {};
+  try {
+    return trackingFromQuery(new URLSearchParams(text));
+  } catch {
+    return {};
+  }
+}
+
+/** The URL without tracking parameters: what pages render and what the page cache keys on. */
+export function withoutTracking(url: URL): URL {
+  const stripped = new URL(url);
+  for (const key of TRACKING_KEYS) stripped.searchParams.delete(key);
+  // Leave the URL byte-for-byte alone when there was nothing to strip.
+  return stripped.searchParams.size === url.searchParams.size ? url : stripped;
+}
+
+/**
+ * Replaces `{key}` macros for the nine keys with the stored values, URL-encoded; a missing
+ * value becomes empty (spec sections 1 and 7). Other braces are left alone.
+ */
+export function replaceMacros(template: string, data: TrackingData): string {
+  return template.replace(/\{([a-z_]+)\}/g, (macro, name: string) => (isTrackingKey(name) ? encodeURIComponent(data[name] ?? "") : macro));
+}

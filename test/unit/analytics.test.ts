@@ -69,3 +69,18 @@ describe("startAnalytics", () => {
     expect(scripts).toEqual([]);
   });
 });
+
+describe("startAnalytics for a visitor who opted out", () => {
+  it.each([
+    { signal: "Global Privacy Control", navigator: { globalPrivacyControl: true }, cookie: "" },
+    { signal: "Do Not Track", navigator: { doNotTrack: "1" }, cookie: "" },
+    { signal: "the do-not-sell control", navigator: {}, cookie: "a=1; dp_optout=1" },
+  ])("inserts no script and sends nothing under $signal", ({ navigator, cookie }) => {
+    const scripts = fakeBrowser(() => undefined);
+    vi.stubGlobal("navigator", navigator);
+    (globalThis.document as unknown as { cookie: string }).cookie = cookie;
+    startAnalytics(fakeRouter() as never, "G-TEST");
+    expect(scripts).toEqual([]);
+    expect((globalThis.window as { gtag?: unknown }).gtag).toBeUndefined();
+  });
+});

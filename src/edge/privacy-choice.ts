@@ -1,0 +1,34 @@
+import type { Context } from "hono";
+import { serializeCookie } from "../lib/cookies";
+import { OPT_OUT_COOKIE, OPT_OUT_MAX_AGE_S } from "../lib/privacy";
+import type { AppEnv } from "./app-env";
+
+export const OPT_OUT_PAGE = "/do-not-sell-or-share";
+
+/**
+ * POST /privacy/opt-out with `choice=out|in`: the control on /do-not-sell-or-share. Sets or
+ * clears the opt-out cookie and goes back to the page, which shows the saved choice (in the
+ * address, so the page itself stays the same for everyone and cacheable).
+ */
+export async function privacyChoice(c: Context<AppEnv>): Promise<Response> {
+  c.header("Cache-Control", "no-store");
+  const origin = c.req.header("Origin");
+  if (origin !== undefined && origin !== c.var.config.siteOrigin && origin !== new URL(c.req.url).origin) {
+    return c.text("Cross-site form posts are not accepted.", 403);
+  }
+  let choice: unknown;
+  try {
+    choice = (await c.req.parseBody()).choice;
+  } catch {
+    choice = undefined;
+  }
+  if (choice !== "out" && choice !== "in") return c.text("choice must be 'out' or 'in'.", 400);
+  const { secureCookies } = c.var.config;
+  c.header(
+    "Set-Cookie",
+    choice === "out"
+      ? serializeCookie(OPT_OUT_COOKIE, "1", { maxAge: OPT_OUT_MAX_AGE_S, secure: secureCookies })
+      : serializeCookie(OPT_OUT_COOKIE, "", { maxAge: 0, secure: secureCookies }),
+  );
+  return c.redirect(`${OPT_OUT_PAGE}?choice=${choice === "out" ? "opted-out" : "opted-in"}#opt-out`, 303);
+}

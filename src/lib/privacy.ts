@@ -1,0 +1,25 @@
+import { readCookie } from "./cookies";
+
+/** Set by the opt-out control on /do-not-sell-or-share (value "1"). */
+export const OPT_OUT_COOKIE = "dp_optout";
+/** Two years: a choice not to be tracked should not quietly lapse. */
+export const OPT_OUT_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
+
+export interface PrivacySignals {
+  /** Global Privacy Control: `Sec-GPC: 1` or `navigator.globalPrivacyControl`. */
+  gpc: boolean;
+  /** Do Not Track: `DNT: 1` or `navigator.doNotTrack === "1"`. */
+  dnt: boolean;
+  /** The Cookie header or `document.cookie`. */
+  cookies: string | null | undefined;
+}
+
+/** A visitor who sent GPC or DNT, or chose to opt out here, gets no analytics and no
+ * affiliate pings (the privacy policy and the do-not-sell page promise this). */
+export function hasOptedOut({ gpc, dnt, cookies }: PrivacySignals): boolean {
+  return gpc || dnt || readCookie(cookies, OPT_OUT_COOKIE) === "1";
+}
+
+export function requestPrivacySignals(headers: Headers): PrivacySignals {
+  return { gpc: headers.get("Sec-GPC") === "1", dnt: headers.get("DNT") === "1", cookies: headers.get("Cookie") };
+}
