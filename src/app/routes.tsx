@@ -6,8 +6,10 @@ import { ArticleListPage, articleListLoader } from "./pages/ArticleListPage";
 import { blogArticleLoader } from "./pages/blog/blog-loader";
 import { comparisonLoader, singleComparisonLoader } from "./pages/comparison/comparison-loader";
 import { ContactPage } from "./pages/ContactPage";
+import { HomePage, homeLoader } from "./pages/HomePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { RouteErrorPage } from "./pages/RouteErrorPage";
+import { SearchPage, searchLoader } from "./pages/SearchPage";
 import { StoresPage, storesLoader } from "./pages/StoresPage";
 import { offersLoader } from "./pages/store/offers-loader";
 import { storeLoader } from "./pages/store/store-loader";
@@ -27,6 +29,8 @@ export const routes: RouteObject[] = [
         id: "pages",
         ErrorBoundary: RouteErrorPage,
         children: [
+          { id: "home", index: true, loader: homeLoader, Component: HomePage },
+          { id: "search", path: "search", loader: searchLoader, Component: SearchPage },
           { id: "stores", path: "stores", loader: storesLoader, Component: StoresPage },
           // Loaders stay in the main bundle so data and code load in parallel on a client navigation.
           { id: "store", path: "stores/:title/:id", loader: storeLoader, lazy: () => import("./pages/StorePage").then((m) => ({ Component: m.StorePage })) },

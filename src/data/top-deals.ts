@@ -1,0 +1,18 @@
+import { badgeChipFields } from "./badges";
+import type { ContentClient } from "./client";
+import { COLLECTIONS } from "./collections";
+import type { OfferCardData } from "./offers";
+
+const FIELDS = ["id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger", badgeChipFields("badges")].join(",");
+
+/** The most clicked deals, as deal cards. `_zsec_top_deals` is ranked by clicks already;
+ * the sort keeps that order explicit, ties broken by id. */
+export async function listTopDeals(pb: ContentClient, { page, perPage }: { page: number; perPage: number }): Promise<OfferCardData[]> {
+  const result = await pb.collection(COLLECTIONS.topDeals).getList<OfferCardData>(page, perPage, {
+    sort: "-click_count,id",
+    expand: "badges",
+    fields: FIELDS,
+    skipTotal: true,
+  });
+  return result.items;
+}

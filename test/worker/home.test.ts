@@ -1,0 +1,288 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFERRED_DATA_ID } from "../../src/app/deferred";
+import { listArticleItems } from "../../src/data/articles";
+import { createContentClient, type ContentClient } from "../../src/data/client";
+import { listHomeCategories, type PopularArticles } from "../../src/data/home";
+import type { Article, Banner, Category, Comparison, Editorial, ListResult, Offer, Store, TopDeal } from "../../src/data/types";
+import { contentCacheKey } from "../../src/edge/content-origin";
+import { isValidIconPath } from "../../src/lib/icon-path";
+import { seededShuffle } from "../../src/lib/shuffle";
+import { delayOrigin, htmlText, pocketbase, setPocketBase, testEnv, visit } from "./helpers";
+
+const HERO_CATEGORIES = ["Accommodation", "Shopping", "Food & Drink", "Entertainment", "Health"];
+const SLOW_MS = 1_500;
+
+const seg = (title: string) => encodeURIComponent(title.toLowerCase());
+const goto = (url: string) => `/goto?url=${encodeURIComponent(url)}`;
+const attr = (value: string) => htmlText(value).replace(/"/g, "&quot;");
+
+/** A crawler gets the complete document, every streamed section in place. */
+const CRAWLER = { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } };
+
+async function homeHtml(): Promise<string> {
+  const response = await visit("/", CRAWLER);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** The markup of the element with `id`, up to the end of its <section>. */
+function section(html: string, id: string): string {
+  const start = html.indexOf(`id="${id}"`);
+  expect(start, `section ${id}`).toBeGreaterThan(0);
+  return html.slice(start, html.indexOf("</section>", start));
+}
+
+const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+/** Text of each deal card's subheading paragraph, in order. */
+const dealSubheadings = (html: string) => [...html.matchAll(/<p class="small text-body-secondary mb-1">([^<]*)<\/p>/g)].map((m) => m[1]!);
+const dealHeadings = (html: string) => [...html.matchAll(/<h3 id="[^"]*" class="h6 mb-1">([^<]*)<\/h3>/g)].map((m) => m[1]!);
+
+function deferredValues(html: string): Record<string, { value: unknown }> {
+  const match = html.match(new RegExp(`<script type="application/json" id="${DEFERRED_DATA_ID}">(.*?)</script>`, "s"));
+  expect(match).not.toBeNull();
+  return (JSON.parse(match![1]!) as { home: Record<string, { value: unknown }> }).home;
+}
+
+const topDeals = (perPage: number) => pocketbase<ListResult<TopDeal>>(`/api/collections/_zsec_top_deals/records?perPage=${perPage}&sort=-click_count,id`);
+
+/** A content client that records the PocketBase URLs it reads. */
+function recordingClient(): { pb: ContentClient; urls: string[] } {
+  const urls: string[] = [];
+  const pb = createContentClient({
+    baseUrl: testEnv.POCKETBASE_URL,
+    fetch: (input, init) => {
+      urls.push(String(input instanceof Request ? input.url : input));
+      return fetch(input, init);
+    },
+  });
+  return { pb, urls };
+}
+
+/** Empties the edge-cache entries of the given reads, so the next page load must ask PocketBase. */
+async function evict(read: (pb: ContentClient) => Promise<unknown>): Promise<void> {
+  const { pb, urls } = recordingClient();
+  await read(pb);
+  for (const url of urls) await caches.default.delete(contentCacheKey(testEnv.SITE_ORIGIN, new URL(url)));
+}
+
+const readBlogStrip = (pb: ContentClient) => listArticleItems(pb, "blog", { page: 1, perPage: 5 });
+
+describe("home page hero", () => {
+  it("has the fixed title and summary and a required search field and category select posting to /search", async () => {
+    const html = section(await homeHtml(), "home-hero-title");
+    expect(html).toContain(">Start exploring Coupons</h1>");
+    expect(html).toMatch(/<form role="search" [^>]*action="\/search" method="get">/);
+    expect(html).toMatch(/<input [^>]*type="search" placeholder="What are you looking for\?" maxLength="100" required="" name="q"/);
+    const select = html.match(/<select [^>]*name="category"[^>]*required=""[^>]*>(.*?)<\/select>/s);
+    expect(select).not.toBeNull();
+    const options = [...select![1]!.matchAll(/<option value="([^"]*)"( disabled="")?[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], Boolean(m[2]), m[3]]);
+    expect(options).toEqual([["", true, "Category"], ...HERO_CATEGORIES.map((title) => [htmlText(title), false, htmlText(title)])]);
+    expect(html).toMatch(/<button class="btn btn-primary btn-lg" type="submit">Search<\/button>/);
+    // Every control has a label.
+    for (const id of [...html.matchAll(/<(?:input|select) [^>]*id="([^"]+)"/g)].map((m) => m[1])) expect(html).toContain(`for="${id}"`);
+  });
+
+  it("shows the strip of the five hero categories, each linking to its stores list", async () => {
+    const categories = await pocketbase<ListResult<Category>>("/api/collections/_zdata_categories/records?perPage=30&sort=title");
+    const html = await homeHtml();
+    const strip = html.slice(html.indexOf('aria-label="Browse stores by category"'), html.indexOf("</nav>", html.indexOf('aria-label="Browse stores by category"')));
+    const expected = HERO_CATEGORIES.map((title) => categories.items.find((c) => c.title === title)!);
+    expect(hrefs(strip)).toEqual(expected.map((c) => `/stores?catID=${c.id}`));
+    for (const category of expected) expect(strip).toContain(`<span class="fw-semibold small">${htmlText(category.title)}</span>`);
+  });
+});
+
+describe("home page sections", () => {
+  it("shows the first 6 categories by title; a valid icon path drawn in color_hex, else the icon image", async () => {
+    const categories = await pocketbase<ListResult<Category>>("/api/collections/_zdata_categories/records?perPage=30&page=1&sort=title");
+    const html = section(await homeHtml(), "popular-categories");
+    const first = categories.items.slice(0, 6);
+    expect(hrefs(html)).toEqual(first.map((c) => `/stores?catID=${c.id}`));
+    const withPath = first.filter((c) => isValidIconPath(c.icon_code));
+    const withImage = first.filter((c) => !withPath.includes(c));
+    expect(withPath.length).toBeGreaterThan(0);
+    expect(withImage.length).toBeGreaterThan(0); // the seed has categories without an icon path
+    for (const c of withPath) expect(html).toContain(`<path d="${attr(c.icon_code)}" fill="${c.color_hex}"></path>`);
+    for (const c of withImage) expect(html).toMatch(new RegExp(`<img src="/api/files/_zdata_categories/${c.id}/${c.icon_image}" width="40" height="40" alt=""`));
+  });
+
+  it("shows 6 of the featured advertorials, featured comparisons and banners, shuffled by the seed sent with the page", async () => {
+    const [editorials, comparisons, banners] = await Promise.all([
+      pocketbase<ListResult<Editorial>>("/api/collections/_zdata_advertorials/records?filter=is_featured%3Dtrue&sort=-publish_time,id&perPage=10"),
+      pocketbase<ListResult<Comparison>>("/api/collections/_zdata_comparisons/records?filter=is_featured%3Dtrue&sort=-publish_time,id&perPage=10"),
+      pocketbase<ListResult<Banner>>("/api/collections/_zdata_banners/records?sort=-create_time,id&perPage=30"),
+    ]);
+    const pool = [
+      ...editorials.items.map((e) => ({ id: e.id, href: `/advertorials/${seg(e.title)}/${e.id}`, title: e.title })),
+      ...comparisons.items.map((c) => ({ id: c.id, href: `/comparisions/${seg(c.title)}/${c.id}`, title: c.title })),
+      ...banners.items.map((b) => ({ id: b.id, href: goto(b.url), title: b.name })),
+    ];
+    const orders = new Set<string>();
+    for (let load = 0; load < 4; load++) {
+      const page = await homeHtml();
+      const html = section(page, "popular-articles");
+      const { seed } = (deferredValues(page).popularArticles!.value as { value: PopularArticles }).value;
+      const expected = seededShuffle(pool, seed).slice(0, 6);
+      const links = hrefs(html);
+      expect(links[0]).toBe("/advertorials"); // View All
+      expect(links.slice(1)).toEqual(expected.map((item) => item.href));
+      for (const item of expected) expect(html).toContain(htmlText(item.title));
+      expect(html).toMatch(/>View All<span class="visually-hidden"> Popular articles<\/span><\/a>/);
+      orders.add(links.join(" "));
+    }
+    // 18 items, 6 shown: four loads with one order would mean the shuffle is not random.
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it("shows the first 3 top deals with 'View all' to /stores", async () => {
+    const expected = await topDeals(3);
+    const html = section(await homeHtml(), "top-deals");
+    expect(hrefs(html)[0]).toBe("/stores");
+    expect(html).toContain(">View all<span");
+    expect(dealHeadings(html)).toEqual(expected.items.map((d) => htmlText(d.heading)));
+    expect(dealSubheadings(html)).toEqual(expected.items.map((d) => htmlText(d.subheading)));
+    for (const deal of expected.items) expect(hrefs(html)).toContain(goto(deal.cta_url));
+  });
+
+  it("shows the 3 most clicked featured deals with the subheading cut to 4 words and 'View all' to /offers", async () => {
+    const expected = await pocketbase<ListResult<Offer>>(
+      `/api/collections/_zdata_offers/records?perPage=3&sort=-click_count,id&filter=${encodeURIComponent('type = "deal" && is_featured = true')}`,
+    );
+    expect(expected.items.some((o) => o.subheading.trim().split(/\s+/).length > 4)).toBe(true);
+    const html = section(await homeHtml(), "best-deals");
+    expect(hrefs(html)[0]).toBe("/offers");
+    expect(dealHeadings(html)).toEqual(expected.items.map((o) => htmlText(o.heading)));
+    const cut = (text: string) => {
+      const words = text.trim().split(/\s+/);
+      return words.length > 4 ? `${words.slice(0, 4).join(" ")}...` : text.trim();
+    };
+    expect(dealSubheadings(html)).toEqual(expected.items.map((o) => htmlText(cut(o.subheading))));
+  });
+
+  it("shows 3 top deals (subheading cut at 18 characters) and 3 featured store cards as Popular offers", async () => {
+    const [deals, stores] = await Promise.all([
+      topDeals(3),
+      pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=3&sort=title&filter=is_featured_store%3Dtrue"),
+    ]);
+    const html = section(await homeHtml(), "popular-offers");
+    expect(hrefs(html)[0]).toBe("/offers");
+    expect(html).toContain(">View All<span");
+    expect(deals.items.some((d) => d.subheading.length > 18)).toBe(true);
+    expect(dealSubheadings(html)).toEqual(deals.items.map((d) => htmlText(d.subheading.slice(0, 18).trimEnd())));
+    const storeLinks = [...html.matchAll(/<h2 class="h6 card-title"><a [^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)];
+    expect(storeLinks.map((m) => m[1])).toEqual(stores.items.map((s) => `/stores/${seg(s.title)}/${s.id}`));
+    expect(storeLinks.map((m) => m[2])).toEqual(stores.items.map((s) => htmlText(s.title.slice(0, 30).trimEnd())));
+    for (const store of stores.items) expect(html).toContain(`>${htmlText(store.subheading.slice(0, 50).trimEnd())}</p>`);
+  });
+
+  it("shows every banner in the top-offers slider, each opening /goto in a new tab, with the slider's layout in the server HTML", async () => {
+    const banners = await pocketbase<ListResult<Banner>>("/api/collections/_zdata_banners/records?sort=-create_time,id&perPage=30");
+    const page = await homeHtml();
+    const html = section(page, "top-offers");
+    const links = [...html.matchAll(/<a ([^>]*)>/g)].map((m) => m[1]!);
+    expect(links).toHaveLength(banners.items.length);
+    banners.items.forEach((banner, i) => {
+      expect(links[i]).toContain(`href="${attr(goto(banner.url))}"`);
+      expect(links[i]).toContain('target="_blank"');
+      expect(links[i]).toContain('rel="sponsored noopener"');
+      expect(html).toContain(`>${htmlText(banner.name)}</span>`);
+      expect(html).toMatch(new RegExp(`<img [^>]*src="/api/files/_zdata_banners/${banner.id}/${banner.image}\\?thumb=600x0" alt="" width="600" height="200"`));
+    });
+    // 1 slide, 2 from 500 px, 3 from 992 px, 24 px apart, before Swiper starts.
+    expect(html).toContain('class="swiper carousel-1g24-500x2-992x3');
+    expect(page).toContain(".carousel-1g24-500x2-992x3:not(.swiper-initialized) .swiper-slide{width:calc((100% - 0px) / 1);margin-right:24px}");
+    expect(page).toContain("@media (min-width:500px){.carousel-1g24-500x2-992x3:not(.swiper-initialized) .swiper-slide{width:calc((100% - 24px) / 2)}}");
+    expect(page).toContain("@media (min-width:992px){.carousel-1g24-500x2-992x3:not(.swiper-initialized) .swiper-slide{width:calc((100% - 48px) / 3)}}");
+  });
+
+  it("has the image slider with its two fixed slides and the 'What sets us apart?' block", async () => {
+    const page = await homeHtml();
+    const slider = page.slice(page.indexOf('aria-label="Highlights"'));
+    expect([...slider.slice(0, slider.indexOf("</section>")).matchAll(/aria-roledescription="slide"/g)]).toHaveLength(2);
+    expect(hrefs(slider.slice(0, slider.indexOf("</section>")))).toEqual(["/offers", "/comparisions"]);
+    expect(section(page, "apart-title")).toContain(">What sets us apart?</h2>");
+  });
+
+  it("shows the first 5 top deals in Latest Deals, the subheading cut to 24 characters plus an ellipsis", async () => {
+    const deals = await topDeals(5);
+    const html = section(await homeHtml(), "latest-deals");
+    expect(dealHeadings(html)).toEqual(deals.items.map((d) => htmlText(d.heading)));
+    const cut = (text: string) => (text.length > 24 ? `${text.slice(0, 24).trimEnd()}...` : text);
+    expect(dealSubheadings(html)).toEqual(deals.items.map((d) => htmlText(cut(d.subheading))));
+    expect(html).toContain('class="swiper carousel-1g24-600x2-1200x3');
+  });
+
+  it("shows the latest 5 published articles in the blog strip: image, first category, title, link; 'View All' to /blog", async () => {
+    const articles = await pocketbase<ListResult<Article>>("/api/collections/_zdata_articles/records?perPage=5&page=1&sort=-publish_time,id&expand=categories");
+    const html = section(await homeHtml(), "blog-strip");
+    expect(hrefs(html)).toEqual(["/blog", ...articles.items.map((a) => `/blog/${seg(a.title)}/${a.id}`)]);
+    for (const article of articles.items) {
+      expect(html).toContain(`>${htmlText(article.title)}</a>`);
+      expect(html).toContain(`>${htmlText(article.expand!.categories![0]!.title)}</p>`);
+      // featured_image, else banner_image (the seed has an article without a featured image).
+      const image = article.featured_image || article.banner_image;
+      expect(html).toMatch(new RegExp(`<img [^>]*src="/api/files/_zdata_articles/${article.id}/${image}\\?thumb=400x0" alt="" width="400" height="225"`));
+    }
+    // 1 slide, 2 from 500 px, 3 from 900 px, 4 from 1200 px.
+    expect(html).toContain('class="swiper carousel-1g24-500x2-900x3-1200x4');
+  });
+
+  it("links Swiper's stylesheet only on pages that show a carousel", async () => {
+    expect(await homeHtml()).toMatch(/<link rel="stylesheet" href="\/build\/carousel-[A-Z0-9]+\.css" data-precedence="carousel"\/>/);
+    expect(await (await visit("/contact-us")).text()).not.toContain("/build/carousel-");
+  });
+});
+
+describe("home page streaming and failures", () => {
+  afterEach(async () => {
+    await delayOrigin("", 0);
+    await setPocketBase("start");
+  });
+
+  it("streams the shell with the hero before a slow blog strip, which follows with its hydration data", async () => {
+    await homeHtml(); // every other read is now in the edge cache
+    await evict(readBlogStrip);
+    await delayOrigin("_zdata_articles", SLOW_MS);
+    const started = Date.now();
+    const response = await visit("/");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const chunks: { at: number; text: string }[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push({ at: Date.now() - started, text: decoder.decode(value, { stream: true }) });
+    }
+    const early = chunks.filter((c) => c.at < SLOW_MS - 300).map((c) => c.text).join("");
+    expect(early).toContain(">Start exploring Coupons</h1>");
+    expect(early).toContain('id="top-deals"');
+    expect(section(early, "blog-strip")).toContain("placeholder-glow");
+    expect(section(early, "blog-strip")).not.toContain("/blog/");
+    expect(chunks.at(-1)!.at).toBeGreaterThanOrEqual(SLOW_MS - 50);
+    const html = chunks.map((c) => c.text).join("");
+    const articles = await pocketbase<ListResult<Article>>("/api/collections/_zdata_articles/records?perPage=5&sort=-publish_time,id");
+    expect(html).toContain(`href="/blog/${seg(articles.items[0]!.title)}/${articles.items[0]!.id}"`);
+    const blog = deferredValues(html).blog!.value as { ok: boolean; value: { id: string }[] };
+    expect(blog.value.map((a) => a.id)).toEqual(articles.items.map((a) => a.id));
+  });
+
+  it("shows a failing section's error state, the rest of the page intact; without categories the hero still searches", async () => {
+    await homeHtml();
+    await evict(readBlogStrip);
+    await evict(listHomeCategories);
+    await setPocketBase("stop");
+    const response = await visit("/", CRAWLER);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const notice = "This section could not be loaded just now.";
+    expect(section(html, "blog-strip")).toContain(notice);
+    expect(section(html, "popular-categories")).toContain(notice);
+    expect(html).not.toContain('aria-label="Browse stores by category"');
+    expect(section(html, "home-hero-title")).toMatch(/<form role="search" [^>]*action="\/search"/);
+    // Sections whose reads are still in the edge cache render as usual.
+    for (const id of ["popular-articles", "top-deals", "best-deals", "popular-offers", "top-offers", "latest-deals"]) {
+      expect(section(html, id)).not.toContain(notice);
+    }
+    expect(dealHeadings(section(html, "top-deals"))).toHaveLength(3);
+  });
+});
