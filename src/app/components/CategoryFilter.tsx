@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { startTransition, useId, useOptimistic, useState } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import type { StoreFilter } from "../../data/types";
 import { CATEGORY_PARAM, listHref } from "../pages/store/filter-params";
@@ -32,15 +32,19 @@ export function CategoryFilter({ categories, selected, action, label, showCounts
   const [query, setQuery] = useState("");
   const searchId = useId();
   const listId = useId();
-  // While a change loads, the boxes show the selection it asked for, not the old address.
+  // While a navigation to the list loads (a tick, back/forward), the boxes show the selection
+  // it asks for; a tick shows at once, before the router has started navigating.
   const target = navigation.location?.pathname === action ? new URLSearchParams(navigation.location.search).getAll(CATEGORY_PARAM) : null;
-  const checked = target ?? selected;
+  const [checked, setChecked] = useOptimistic<readonly string[]>(target ?? selected);
   const needle = query.trim().toLowerCase();
   const shown = new Set(categories.filter((c) => c.title.toLowerCase().includes(needle)).map((c) => c.id));
 
   function toggle(id: string, on: boolean) {
     const next = on ? [...checked.filter((c) => c !== id), id] : checked.filter((c) => c !== id);
-    navigate(listHref(action, { categoryIds: next, extra: keep }));
+    startTransition(async () => {
+      setChecked(next);
+      await navigate(listHref(action, { categoryIds: next, extra: keep }));
+    });
   }
 
   return (

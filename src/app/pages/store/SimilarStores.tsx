@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { fileUrl } from "../../../data/files";
 import type { SimilarStore } from "../../../data/stores";
 import { Carousel, type CarouselLayout } from "../../components/Carousel";
@@ -15,11 +14,11 @@ const LOGO_SIZE = 96;
 /** Spec: the 'Similar Stores' strip. Each logo opens that store's default action (through
  * /goto, in a new tab). Hidden on small screens and when there is no similar store. */
 export function SimilarStores({ stores }: { stores: readonly SimilarStore[] }) {
-  const headingId = useId();
   if (!stores.length) return null;
   return (
-    <section className="d-none d-md-block mb-4" aria-labelledby={headingId}>
-      <h2 id={headingId} className="h5 mb-3">
+    // Not a labelled region itself: the carousel is the 'Similar Stores' region.
+    <section className="d-none d-md-block mb-4">
+      <h2 className="h5 mb-3">
         Similar Stores
       </h2>
       <Carousel

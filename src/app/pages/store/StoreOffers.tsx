@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import type { ListedOffer } from "../../../data/offers";
 import { OfferCard } from "../../components/OfferCard";
 import { Pagination } from "../../components/Pagination";
@@ -8,6 +8,10 @@ type Tab = "all" | "coupon" | "deal";
 
 const TAB_LABELS: Record<Tab, string> = { all: "All", coupon: "Coupon", deal: "Deal" };
 const TABS = Object.keys(TAB_LABELS) as Tab[];
+
+// Fixed ids (one tab set per page): the panel's aria-labelledby changes after hydration, and
+// useId gives the browser other ids than the server's full-document render.
+const ID_PREFIX = "store-offers";
 
 /** Spec: offers of type deal are deals, everything else is a coupon. */
 export function offerTab(offer: Pick<ListedOffer, "type">): Exclude<Tab, "all"> {
@@ -28,10 +32,9 @@ export function tabLabels({ page, dealTotal }: StoreOffersData): Record<Tab, str
 export function StoreOffers({ offers, hrefFor }: { offers: StoreOffersData; hrefFor: (page: number) => string }) {
   const [active, setActive] = useState<Tab>("all");
   const tabs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
-  const baseId = useId();
   const labels = tabLabels(offers);
-  const tabId = (tab: Tab) => `${baseId}-tab-${tab}`;
-  const panelId = `${baseId}-panel`;
+  const tabId = (tab: Tab) => `${ID_PREFIX}-tab-${tab}`;
+  const panelId = `${ID_PREFIX}-panel`;
 
   function select(tab: Tab) {
     setActive(tab);
@@ -47,8 +50,8 @@ export function StoreOffers({ offers, hrefFor }: { offers: StoreOffersData; href
   }
 
   return (
-    <section aria-labelledby={`${baseId}-heading`}>
-      <h2 id={`${baseId}-heading`} className="h5 mb-3">
+    <section aria-labelledby={`${ID_PREFIX}-heading`}>
+      <h2 id={`${ID_PREFIX}-heading`} className="h5 mb-3">
         Coupons &amp; Deals
       </h2>
       <div className="nav nav-pills gap-2 mb-3" role="tablist" aria-label="Offer types">
