@@ -157,3 +157,21 @@ describe("details accordion", () => {
     await page.close();
   });
 });
+
+describe("offers list", () => {
+  it("hydrates /offers with the same cards and switches type on the client", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchConsole(page);
+    await page.goto(`${siteUrl()}/offers`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    expect(await page.locator("article.offer-card").count()).toBe(30);
+    await page.getByRole("navigation", { name: "Offer type" }).getByRole("link", { name: "Coupons" }).click();
+    await page.waitForURL(/\/offers\?type=coupon$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("All Coupons");
+    await expect.poll(() => page.locator("article.offer-card").filter({ hasNot: page.locator('[aria-haspopup="dialog"]') }).count()).toBe(0);
+    await page.locator("article.offer-card").first().locator('button[aria-haspopup="dialog"]').click();
+    await expect.poll(() => page.getByRole("dialog", { name: "Coupon Code" }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
