@@ -1,5 +1,5 @@
 import { afterEachNavigation, type Router } from "./navigation";
-import { visitorOptedOut } from "./privacy";
+import { browserOptedOut } from "../src/lib/privacy";
 
 declare global {
   interface Window {
@@ -17,7 +17,7 @@ export const GTAG_ORIGIN = "https://www.googletagmanager.com";
  */
 export function startAnalytics(router: Router, measurementId: string): void {
   // Visitors who opted out (GPC, DNT or the do-not-sell control) get no analytics script.
-  if (!measurementId || visitorOptedOut()) return;
+  if (!measurementId || browserOptedOut()) return;
   const dataLayer = (window.dataLayer ??= []);
   // gtag.js reads `arguments` objects from the data layer, not arrays.
   window.gtag = function gtag() {

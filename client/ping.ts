@@ -1,6 +1,6 @@
 import { PING_URL_ATTRIBUTE } from "../src/lib/outbound";
 import { afterEachNavigation, type Router } from "./navigation";
-import { visitorOptedOut } from "./privacy";
+import { browserOptedOut } from "../src/lib/privacy";
 
 /** Spec section 4: the tracking calls follow a successful ping after 1 s. */
 export const PING_DELAY_MS = 1000;
@@ -46,7 +46,7 @@ export async function pingAndTrack(urls: readonly string[], cid: string = DEFAUL
  * /goto links, with wp=0), unless the visitor opted out. */
 export function startPings(router: Router, cid: string): void {
   afterEachNavigation(router, () => {
-    if (visitorOptedOut()) return;
+    if (browserOptedOut()) return;
     const urls = [...new Set(Array.from(document.querySelectorAll(`[${PING_URL_ATTRIBUTE}]`), (el) => el.getAttribute(PING_URL_ATTRIBUTE) ?? ""))].filter(Boolean);
     pingAndTrack(urls, cid || DEFAULT_PING_CID).catch((error: unknown) => console.error(error));
   });

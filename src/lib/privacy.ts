@@ -23,3 +23,16 @@ export function hasOptedOut({ gpc, dnt, cookies }: PrivacySignals): boolean {
 export function requestPrivacySignals(headers: Headers): PrivacySignals {
   return { gpc: headers.get("Sec-GPC") === "1", dnt: headers.get("DNT") === "1", cookies: headers.get("Cookie") };
 }
+
+/** The same signals as the browser sees them (GPC, DNT, document.cookie); false on the server. */
+export function browserOptedOut(): boolean {
+  if (typeof document === "undefined") return false;
+  const nav = globalThis.navigator as (Navigator & { globalPrivacyControl?: boolean }) | undefined;
+  return hasOptedOut({ gpc: nav?.globalPrivacyControl === true, dnt: nav?.doNotTrack === "1", cookies: document.cookie });
+}
+
+/** Whether the browser sends Global Privacy Control (an opt-out no button can undo). */
+export function browserSendsGpc(): boolean {
+  const nav = globalThis.navigator as (Navigator & { globalPrivacyControl?: boolean }) | undefined;
+  return nav?.globalPrivacyControl === true;
+}

@@ -82,6 +82,20 @@ describe("About page", () => {
   });
 });
 
+describe("Do-not-sell opt-out control", () => {
+  it("is a plain form posting the opt-out choice, with the saved choice shown from the address", async () => {
+    const html = await page("/do-not-sell-or-share");
+    const form = html.match(/<form[^>]*>/g)?.find((tag) => tag.includes('action="/privacy/opt-out"'));
+    expect(form).toContain('method="post"');
+    expect(html).toContain('<input type="hidden" name="choice" value="out"/>');
+    expect(html).toContain(">Do not sell or share my personal information</button>");
+    const saved = await page("/do-not-sell-or-share?choice=opted-out");
+    expect(saved).toContain("You have opted out in this browser");
+    expect(saved).toContain('<input type="hidden" name="choice" value="in"/>');
+    expect(saved).toContain(">Opt back in</button>");
+  });
+});
+
 describe("Contact page", () => {
   it("shows the spec's texts and a mail button to the support address from the site settings", async () => {
     const { support_email } = await site();
@@ -187,8 +201,11 @@ describe("legal pages", () => {
   it("the cookie policy's inventory lists exactly what the site stores", async () => {
     const html = await page("/cookie-policy");
     const rows = tableRows(html, "Cookies and local storage set by this site");
-    expect(rows.map((r) => r[0])).toEqual(["dealpilot-theme", "_ga", "_ga_<measurement id>"]);
-    const [theme, ga, gaSession] = rows;
+    expect(rows.map((r) => r[0])).toEqual(["dealpilot-theme", "dp_optout", "dp_trk", "tracking_data", "_ga", "_ga_<measurement id>"]);
+    const [theme, optOut, tracking, trackingCopy, ga, gaSession] = rows;
+    expect(optOut).toEqual(expect.arrayContaining(["Cookie", "2 years, or until you opt back in"]));
+    expect(tracking).toEqual(expect.arrayContaining(["Cookie", "30 days", "Affiliate attribution"]));
+    expect(trackingCopy).toEqual(expect.arrayContaining(["Local storage", "Affiliate attribution"]));
     expect(theme).toEqual(expect.arrayContaining(["Local storage", "Strictly necessary (preference)"]));
     expect(theme!.join(" ")).toMatch(/light, dark or auto/);
     expect(theme!.join(" ")).toMatch(/No expiry/);

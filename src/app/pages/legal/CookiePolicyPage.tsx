@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { LegalDocument, LegalTable, SupportEmail, type LegalSection } from "../../components/LegalDocument";
 
 /** Everything this site stores in a visitor's browser. Keep in step with the code: the
- * theme switcher (src/app/theme.ts) and the analytics loader. */
+ * theme switcher (src/app/theme.ts), the analytics loader, tracking capture
+ * (src/lib/tracking.ts) and the do-not-sell opt-out (src/lib/privacy.ts). */
 const INVENTORY = [
   {
     name: "dealpilot-theme",
@@ -11,6 +12,31 @@ const INVENTORY = [
     purpose: "Remembers the colour mode you chose: light, dark or auto.",
     duration: "No expiry: kept until you clear it or choose another mode",
     category: "Strictly necessary (preference)",
+  },
+  {
+    name: "dp_optout",
+    type: "Cookie",
+    setBy: "DealPilot (first party)",
+    purpose: "Remembers that you opted out of the sale or sharing of your personal information, so we load no analytics and make no affiliate tracking calls.",
+    duration: "2 years, or until you opt back in",
+    category: "Strictly necessary (your privacy choice)",
+  },
+  {
+    name: "dp_trk",
+    type: "Cookie",
+    setBy: "DealPilot (first party)",
+    purpose:
+      "Keeps the campaign labels of the link that brought you here (utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_id, utm_g and the gclid / fbclid click ids), so partners can credit the visit when you follow an offer.",
+    duration: "30 days",
+    category: "Affiliate attribution",
+  },
+  {
+    name: "tracking_data",
+    type: "Local storage",
+    setBy: "DealPilot (first party)",
+    purpose: "A copy of the dp_trk campaign labels, kept in step with the cookie.",
+    duration: "No expiry: kept until you clear it",
+    category: "Affiliate attribution",
   },
   {
     name: "_ga",

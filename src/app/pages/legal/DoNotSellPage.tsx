@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { OptOutControl } from "../../components/OptOutControl";
 import { LegalDocument, LegalTable, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
 
 const SECTIONS: LegalSection[] = [
@@ -42,8 +43,15 @@ const SECTIONS: LegalSection[] = [
     title: "How to opt out",
     content: (
       <>
-        <p>You can opt out in either of these ways. You do not need an account, and we will not ask for more information than we need to act on it.</p>
+        <p>You can opt out in any of these ways. You do not need an account, and we will not ask for more information than we need to act on it.</p>
+        <div id="opt-out">
+          <OptOutControl />
+        </div>
         <ul>
+          <li>
+            <strong>With the button above:</strong> we keep your choice in a cookie in this browser, and while it is there we load no analytics and make
+            no affiliate tracking calls for you.
+          </li>
           <li>
             <strong>By email:</strong> write to <SupportEmail /> with the subject &ldquo;Do Not Sell or Share&rdquo;.
           </li>
