@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Outbound clicks and impressions recorded by the Worker's /goto (docs/decisions/009).
+// Outbound clicks and impressions recorded by the Worker's /goto (docs/decisions/010).
 // Only the Worker's service account (`edge_services`) may create events; nobody may list,
 // view, change or delete them through the API (editors read them in the admin UI).
 // The click_count / view_count counters of the linked records are raised by the hook in

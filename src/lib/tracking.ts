@@ -5,7 +5,7 @@ export const TRACKING_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_t
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
 export type TrackingData = Partial<Record<TrackingKey, string>>;
 
-/** First-party cookie the Worker sets and `/goto` reads (docs/decisions/009-tracked-links.md). */
+/** First-party cookie the Worker sets and `/goto` reads (docs/decisions/010-tracked-links.md). */
 export const TRACKING_COOKIE = "dp_trk";
 /** The spec's one fixed localStorage key mirroring the cookie. */
 export const TRACKING_STORAGE_KEY = "tracking_data";
