@@ -183,7 +183,7 @@ describe("comparison page", () => {
     await page.locator("main article.card a.stretched-link").first().click();
     await page.waitForURL(/\/comparisions\/[^/]+\/[a-z0-9]{15}$/);
     await expect.poll(() => page.locator('main[aria-busy="true"]').count()).toBe(1);
-    expect(await page.getByRole("status").filter({ hasText: "Loading the comparison" }).count()).toBe(1);
+    expect(await page.getByRole("status").filter({ hasText: "This comparison could not be loaded just now." }).count()).toBe(1);
     expect(await page.locator("h1").count()).toBe(0);
     // The spec's warning, nothing else.
     expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([expect.stringContaining("comparison read failed")]);

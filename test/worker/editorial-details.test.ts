@@ -130,9 +130,9 @@ describe("blog article /blog/{title}/{id}", () => {
 
   it("sends any other title segment to the canonical address (301), query kept", async () => {
     const article = await newest();
-    const response = await visit(`/blog/Not-The-Title/${article.id}?utm_source=x`, { redirect: "manual" });
+    const response = await visit(`/blog/Not-The-Title/${article.id}?from=newsletter`, { redirect: "manual" });
     expect(response.status).toBe(301);
-    expect(response.headers.get("Location")).toBe(`/blog/${segment(article.title)}/${article.id}?utm_source=x`);
+    expect(response.headers.get("Location")).toBe(`/blog/${segment(article.title)}/${article.id}?from=newsletter`);
   });
 
   it("answers 404 with the not-found page for an unknown or malformed id", async () => {

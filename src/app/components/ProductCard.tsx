@@ -7,11 +7,6 @@ import { CouponReveal } from "./CouponReveal";
 import { OfferBadges } from "./OfferBadges";
 import { OutboundLink } from "./OutboundLink";
 
-/** Thousands separated the same way on the server and in every browser locale. */
-export function groupDigits(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 /** Rating out of 5 and the number of reviews behind it. */
 export function ProductRating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
   if (!rating) return null;
@@ -25,7 +20,7 @@ export function ProductRating({ rating, reviewCount }: { rating: number; reviewC
       <span aria-hidden="true" className="fw-semibold">
         {score}
       </span>
-      {reviewCount > 0 && <span className="text-body-secondary">{` (${groupDigits(reviewCount)} reviews)`}</span>}
+      {reviewCount > 0 && <span className="text-body-secondary">{` (${reviewCount.toLocaleString("en-US")} reviews)`}</span>}
     </p>
   );
 }

@@ -10,19 +10,22 @@ import { ArticleHero } from "./articles/ArticleHero";
 import { CategoryPills } from "./articles/CategoryPills";
 import { queryRecordId, queryStoreIds } from "./articles/params";
 
-const LISTS: Record<ArticleKind, { title: string; description: string; keywords: string }> = {
+const LISTS: Record<ArticleKind, { title: string; noun: string; description: string; keywords: string }> = {
   advertorials: {
     title: "Advertorials",
+    noun: "advertorials",
     description: "Buying guides and reviews from our editors: shortlists of software and online services with prices, coupon codes and honest downsides.",
     keywords: "reviews, buying guides, best software, coupon codes, deals",
   },
   comparisions: {
     title: "Comparisons",
+    noun: "comparisons",
     description: "Head-to-head comparisons of software and online services on price, features and support, tested by our editors.",
     keywords: "comparison, vs, software comparison, best value, reviews",
   },
   blog: {
     title: "Blog",
+    noun: "articles",
     description: "Guides and tips from our editors on security, hosting, mobile, money apps and saving on digital services.",
     keywords: "blog, guides, how to, tips, security, hosting",
   },
@@ -57,36 +60,39 @@ export function articleListLoader(kind: ArticleKind) {
   };
 }
 
-function listHref(kind: ArticleKind, { categoryId, storeIds, page }: { categoryId: string; storeIds: readonly string[]; page: number }): string {
+export type ArticleListData = Awaited<ReturnType<ReturnType<typeof articleListLoader>>>;
+
+/** The list's query string ("" or "?…") for a filter and page. */
+function listSearch({ categoryId, storeIds, page }: { categoryId: string; storeIds: readonly string[]; page: number }): string {
   const query = new URLSearchParams();
   if (categoryId) query.set("id", categoryId);
   if (storeIds.length) query.set("stores", storeIds.join(","));
   if (page > 1) query.set("page", String(page));
   const search = query.toString();
-  return search ? `/${kind}?${search}` : `/${kind}`;
+  return search ? `?${search}` : "";
 }
 
 /** The one screen of /advertorials, /comparisions and /blog. */
 export function ArticleListPage() {
-  const { kind, categories, list, categoryId, storeIds, fellBack } = useLoaderData<Awaited<ReturnType<ReturnType<typeof articleListLoader>>>>();
+  const { kind, categories, list, categoryId, storeIds, fellBack } = useLoaderData<ArticleListData>();
   const meta = LISTS[kind];
   const [hero, ...rest] = list.items;
-  const href = (changes: { categoryId?: string; page?: number }) =>
-    listHref(kind, { categoryId: changes.categoryId ?? categoryId, storeIds, page: changes.page ?? 1 });
+  const search = (changes: { categoryId?: string; page?: number }) => listSearch({ categoryId: changes.categoryId ?? categoryId, storeIds, page: changes.page ?? 1 });
+  const href = (changes: { categoryId?: string; page?: number }) => `/${kind}${search(changes)}`;
   return (
     <main className="container py-4">
       <PageMeta
         title={list.page > 1 ? `${meta.title}, page ${list.page}` : meta.title}
         description={meta.description}
         keywords={meta.keywords}
-        canonicalSearch={href({ page: list.page }).slice(kind.length + 1)}
+        canonicalSearch={search({ page: list.page })}
         image={hero?.largeImageUrl}
       />
       <h1 className="h3 mb-3">{meta.title}</h1>
       <CategoryPills categories={categories} current={categoryId} hrefFor={(id) => href({ categoryId: id })} />
       {fellBack && (
         <p className="alert alert-info" role="status">
-          {`Nothing matches this filter yet, so here are all our ${meta.title.toLowerCase()}.`}
+          {`Nothing matches this filter yet, so here are all our ${meta.noun}.`}
         </p>
       )}
       {hero ? (
@@ -96,7 +102,7 @@ export function ArticleListPage() {
             <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-4 list-unstyled">
               {rest.map((item) => (
                 <li className="col" key={item.id}>
-                  <ArticleCard item={item} />
+                  <ArticleCard item={item} headingLevel="h2" />
                 </li>
               ))}
             </ul>

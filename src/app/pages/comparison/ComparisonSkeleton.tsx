@@ -1,4 +1,5 @@
-/** The comparison's shape while it loads, and what stays when its read failed (spec). */
+/** The comparison's shape, which stays in place when its read failed on a client
+ * navigation (spec: "a failed comparison fetch leaves the skeleton in place"). */
 export function ComparisonSkeleton() {
   return (
     <main className="container py-4" aria-busy="true">
@@ -18,7 +19,7 @@ export function ComparisonSkeleton() {
         ))}
       </div>
       <p className="visually-hidden" role="status">
-        Loading the comparison…
+        This comparison could not be loaded just now. Please try again in a moment.
       </p>
     </main>
   );
