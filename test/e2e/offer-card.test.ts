@@ -45,7 +45,7 @@ describe("coupon card", () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole("textbox", { name: "Coupon code" }).inputValue()).toBe(coupon.coupon_code);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe(coupon.coupon_code);
-    expect(await dialog.getByRole("link", { name: coupon.cta_label }).getAttribute("href")).toBe(`/goto?url=${encodeURIComponent(coupon.cta_url)}`);
+    expect(await dialog.getByRole("link", { name: "Go To Website" }).getAttribute("href")).toBe(`/goto?url=${encodeURIComponent(coupon.cta_url)}`);
     // Tab and Shift+Tab never leave the dialog.
     for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
       await page.keyboard.press(key);
@@ -86,6 +86,7 @@ describe("coupon card", () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain("Coupon Activated ...");
     expect(await dialog.getByRole("textbox").count()).toBe(0);
+    expect(await dialog.getByRole("link", { name: coupon.cta_label }).getAttribute("href")).toBe(`/goto?url=${encodeURIComponent(coupon.cta_url)}`);
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(problems).toEqual([]);

@@ -22,7 +22,9 @@ export function CouponReveal({ heading, code, ctaLabel, ctaUrl }: { heading: str
           </span>
         )}
       </button>
-      {open && <CouponCodeModal heading={heading} code={code} ctaLabel={ctaLabel || "Go To Website"} ctaUrl={ctaUrl} onClose={() => setOpen(false)} />}
+      {/* With a code the visitor's next step is the partner's site, where the code goes;
+          "Get Code" (the button's own words) would be the wrong label there. */}
+      {open && <CouponCodeModal heading={heading} code={code} ctaLabel={(!code && ctaLabel) || "Go To Website"} ctaUrl={ctaUrl} onClose={() => setOpen(false)} />}
     </>
   );
 }
