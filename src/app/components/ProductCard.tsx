@@ -86,7 +86,7 @@ function ProductSlider({ product }: { product: ProductCardData }) {
       itemKey={(url) => url}
       className="mt-3 product-slider"
       renderItem={(url, index) => (
-        <img className="img-fluid h-auto rounded border" src={url} alt={`${product.name}, screenshot ${index + 1}`} width={SCREENSHOT.width} height={SCREENSHOT.height} loading="lazy" decoding="async" />
+        <img className="img-fluid h-auto rounded border object-fit-cover" src={url} alt={`${product.name}, screenshot ${index + 1}`} width={SCREENSHOT.width} height={SCREENSHOT.height} style={{ aspectRatio: `${SCREENSHOT.width} / ${SCREENSHOT.height}` }} loading="lazy" decoding="async" />
       )}
     />
   );
@@ -121,6 +121,7 @@ export function ProductCard({ product, cardType, badges, ctaLabel, headingLevel 
       alt=""
       width={image.width}
       height={image.height}
+      style={{ aspectRatio: `${image.width} / ${image.height}` }}
       loading="lazy"
       decoding="async"
     />

@@ -3,6 +3,7 @@ import { ProductActions } from "../../components/ProductCard";
 
 const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 300;
+const FRAME = { aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}` };
 
 /** Spec: the numbered products, each with its headline, call to action (label and link) and summary. */
 export function AdvertorialProducts({ products }: { products: readonly ProductCardData[] }) {
@@ -21,7 +22,7 @@ export function AdvertorialProducts({ products }: { products: readonly ProductCa
               <div className="row g-3">
                 {product.imageUrl && (
                   <div className="col-sm-4">
-                    <img className="img-fluid h-auto rounded object-fit-cover" src={product.imageUrl} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" decoding="async" />
+                    <img className="img-fluid h-auto rounded object-fit-cover" src={product.imageUrl} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} style={FRAME} loading="lazy" decoding="async" />
                   </div>
                 )}
                 <div className={product.imageUrl ? "col-sm-8" : "col-12"}>

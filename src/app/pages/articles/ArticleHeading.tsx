@@ -5,6 +5,7 @@ import { PublishDate } from "./PublishDate";
 const AVATAR_SIZE = 40;
 const BANNER_WIDTH = 1200;
 const BANNER_HEIGHT = 400;
+const BANNER_FRAME = { aspectRatio: `${BANNER_WIDTH} / ${BANNER_HEIGHT}` };
 
 /** The top of a detail page: category badge (linking to its list filtered by that
  * category), title, subtitle, author with avatar, publish date and banner. */
@@ -30,7 +31,7 @@ export function ArticleHeading({ header, kind, subtitle }: { header: ArticleHead
         <PublishDate value={header.publishTime} />
       </div>
       {header.bannerUrl && (
-        <img className="img-fluid w-100 h-auto rounded object-fit-cover" src={header.bannerUrl} alt="" width={BANNER_WIDTH} height={BANNER_HEIGHT} fetchPriority="high" decoding="async" />
+        <img className="img-fluid w-100 h-auto rounded object-fit-cover" src={header.bannerUrl} alt="" width={BANNER_WIDTH} height={BANNER_HEIGHT} style={BANNER_FRAME} fetchPriority="high" decoding="async" />
       )}
     </header>
   );

@@ -3,6 +3,7 @@ import { articlePath, type ArticleListItem } from "../../../data/articles";
 
 const IMAGE_WIDTH = 800;
 const IMAGE_HEIGHT = 600;
+const FRAME = { aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}` };
 
 /** The first item of a list, large: category, title, subheading, featured image and 'Read More'. */
 export function ArticleHero({ item }: { item: ArticleListItem }) {
@@ -13,7 +14,7 @@ export function ArticleHero({ item }: { item: ArticleListItem }) {
       <div className="row g-0 align-items-center">
         {image && (
           <div className="col-md-6">
-            <img className="w-100 h-auto object-fit-cover" src={image} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} fetchPriority="high" decoding="async" />
+            <img className="w-100 h-auto object-fit-cover" src={image} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} style={FRAME} fetchPriority="high" decoding="async" />
           </div>
         )}
         <div className="col-md-6">
