@@ -143,11 +143,48 @@ describe("home page in Chromium", () => {
     for (const label of ["Latest deals", "Latest blog articles"]) {
       await expect.poll(() => carousel(page, label)).toMatchObject({ loop: true, autoplay: 3000 });
     }
+    await page.locator('.swiper[aria-label="Latest deals"]').scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    const first = (await carousel(page, "Latest deals"))!.index;
+    await expect.poll(() => carousel(page, "Latest deals").then((c) => c!.index), { timeout: 5_000 }).not.toBe(first);
     for (const [width, perView] of [[1280, 4], [1000, 3], [700, 2], [420, 1]] as const) {
       await page.setViewportSize({ width, height: 900 });
       await expect.poll(() => visibleSlides(page, "Latest blog articles").then((slides) => slides.length), { timeout: 5_000 }).toBe(perView);
     }
     await page.close();
+  });
+
+  it("opens a store from Popular offers with the store id in the navigation state", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
+    await expect.poll(() => hydrated(page)).toBe(true);
+    const link = page.locator("#popular-offers h2 a").first();
+    const href = (await link.getAttribute("href"))!;
+    expect(href).toMatch(/^\/stores\/[^/]+\/[a-z0-9]+$/);
+    await link.click();
+    await page.waitForURL(`${siteUrl()}${href}`);
+    expect(await page.evaluate(() => (window.history.state as { usr?: unknown }).usr)).toEqual({ storeId: href.split("/").at(-1) });
+    await page.close();
+  });
+
+  it("loads Swiper's code and stylesheet only on pages that show a carousel", async () => {
+    async function assets(path: string): Promise<{ swiperCode: boolean; swiperCss: boolean }> {
+      const page = await browser.newPage();
+      const bodies: Promise<string>[] = [];
+      const stylesheets: string[] = [];
+      page.on("response", (response) => {
+        const type = response.request().resourceType();
+        if (type === "script") bodies.push(response.text());
+        if (type === "stylesheet") stylesheets.push(response.url());
+      });
+      await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
+      await expect.poll(() => hydrated(page)).toBe(true);
+      const scripts = await Promise.all(bodies);
+      await page.close();
+      return { swiperCode: scripts.some((text) => text.includes("swiper-wrapper")), swiperCss: stylesheets.some((url) => url.includes("/build/carousel-")) };
+    }
+    expect(await assets("/contact-us")).toEqual({ swiperCode: false, swiperCss: false });
+    expect(await assets("/")).toEqual({ swiperCode: true, swiperCss: true });
   });
 
   it("keeps layout shift during load under 0.05 on a wide and a narrow screen", async () => {

@@ -3,8 +3,6 @@ import { CategoryTiles } from "./CategoryTiles";
 import { HERO_CATEGORIES, HERO_SUMMARY, HERO_TITLE } from "./home-content";
 import { SearchForm } from "./SearchForm";
 
-const TILE_ICON_SIZE = 32;
-
 /** The hero's categories, in the fixed order, as far as the CMS has them. */
 function heroCategories(categories: readonly HomeCategory[]): HomeCategory[] {
   return HERO_CATEGORIES.flatMap((title) => categories.find((category) => category.title === title) ?? []);
@@ -28,7 +26,7 @@ export function HomeHero({ categories }: { categories: readonly HomeCategory[] |
         </div>
         {tiles.length > 0 && (
           <nav className="col-lg-10 mx-auto mt-4" aria-label="Browse stores by category">
-            <CategoryTiles categories={tiles} iconSize={TILE_ICON_SIZE} columns="row-cols-2 row-cols-sm-3 row-cols-md-5" />
+            <CategoryTiles categories={tiles} layout="strip" />
           </nav>
         )}
       </div>
