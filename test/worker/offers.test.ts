@@ -11,6 +11,7 @@ function cards(html: string) {
   return main(html)
     .split('<article class="card h-100 shadow-sm offer-card"')
     .slice(1)
+    .map((rest) => rest.slice(0, rest.indexOf("</article>")))
     .map((card) => ({
       heading: amp(card.match(/<h2 id="[^"]+" class="h6 mb-1">([^<]*)<\/h2>/)?.[1] ?? ""),
       store: amp(card.match(/<p class="small mb-0">at <a href="([^"]+)"/)?.[1] ?? ""),

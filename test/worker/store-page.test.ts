@@ -25,6 +25,7 @@ function offerCards(html: string) {
   return main(html)
     .split('<article class="card h-100 shadow-sm offer-card"')
     .slice(1)
+    .map((rest) => rest.slice(0, rest.indexOf("</article>")))
     .map((card) => ({
       html: card,
       heading: amp(card.match(/<h3 id="[^"]+" class="h6 mb-1">([^<]*)<\/h3>/)?.[1] ?? ""),
