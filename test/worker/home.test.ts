@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFERRED_DATA_ID } from "../../src/app/deferred";
-import { listArticleItems } from "../../src/data/articles";
+import { articlePath, listArticleItems, listReadMore } from "../../src/data/articles";
 import { createContentClient, type ContentClient } from "../../src/data/client";
 import { listHomeCategories, type PopularArticles } from "../../src/data/home";
 import type { Article, Banner, Category, Comparison, Editorial, ListResult, Offer, Store, TopDeal } from "../../src/data/types";
@@ -225,6 +225,14 @@ describe("home page sections", () => {
     }
     // 1 slide, 2 from 500 px, 3 from 900 px, 4 from 1200 px.
     expect(html).toContain('class="swiper carousel-1g24-500x2-900x3-1200x4');
+  });
+
+  it("has the read-more block with the newest advertorials, comparisons and blog articles", async () => {
+    const expected = await listReadMore(recordingClient().pb);
+    expect(expected).toHaveLength(4);
+    const html = section(await homeHtml(), "read-more-heading");
+    expect(html).toContain(">Read More</h2>");
+    expect(hrefs(html)).toEqual(expected.map(articlePath));
   });
 
   it("links Swiper's stylesheet only on pages that show a carousel", async () => {
