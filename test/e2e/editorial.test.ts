@@ -32,7 +32,7 @@ const detail = (kind: string, item: Item) => `${siteUrl()}/${kind}/${encodeURICo
 /** Ids of the list on the page, hero first. */
 const listedIds = (page: Page) =>
   page.locator("main").evaluate((main) =>
-    [...main.querySelectorAll<HTMLAnchorElement>("section[aria-labelledby^='hero-'] a.btn, article.card a.stretched-link")].map((a) => a.pathname.split("/").pop()),
+    Array.from(main.querySelectorAll<HTMLAnchorElement>("section[aria-labelledby^='hero-'] a.btn, article.card a.stretched-link"), (a) => a.pathname.split("/").pop()),
   );
 
 const newestWithOverview = async () => (await records("_zdata_advertorials", "show_overview = true")).find((a) => a.products.length > 4)!;
