@@ -62,7 +62,8 @@ export async function listPopularArticles(pb: ContentClient, { seed, banners }: 
   return { seed, items: seededShuffle(pool, seed).slice(0, POPULAR_ARTICLES) };
 }
 
-const DEAL_CARD_FIELDS = ["id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc", badgeChipFields("badges")].join(",");
+/** Fields of an offer's deal or coupon card. */
+export const DEAL_CARD_FIELDS = ["id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc", badgeChipFields("badges")].join(",");
 
 /** Spec Home, Best deals: featured offers of type deal; the most clicked are the best. */
 export async function listBestDeals(pb: ContentClient): Promise<OfferCardData[]> {

@@ -1,9 +1,8 @@
 import type { ArticleListItem } from "./articles";
-import { badgeChipFields } from "./badges";
 import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { fileUrl } from "./files";
-import { STORE_CARD_FIELDS } from "./home";
+import { DEAL_CARD_FIELDS, STORE_CARD_FIELDS } from "./home";
 import type { OfferCardData } from "./offers";
 import { sanitizeHtml } from "./sanitize";
 import type { StoreCard } from "./stores";
@@ -50,8 +49,6 @@ function searchList<T>(pb: ContentClient, kind: SearchKind, query: SearchQuery, 
   return pb.collection(SEARCHED[kind].collection).getList<T>(page, SEARCH_PER_PAGE, { filter: searchFilter(pb, kind, query), ...options });
 }
 
-const OFFER_FIELDS = ["id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc", badgeChipFields("badges")].join(",");
-
 type ArticleRecord = Pick<Article, "id" | "collectionId" | "collectionName" | "title" | "featured_image" | "banner_image" | "publish_time"> & {
   expand?: { categories?: Pick<Category, "title">[] };
 };
@@ -76,7 +73,7 @@ export async function search(pb: ContentClient, query: SearchQuery, { kind, page
   const pageOf = (k: SearchKind) => (k === kind ? page : 1);
   const [stores, offers, articles] = await Promise.all([
     searchList<StoreCard>(pb, "stores", query, pageOf("stores"), { sort: "title", fields: STORE_CARD_FIELDS }),
-    searchList<OfferCardData>(pb, "offers", query, pageOf("offers"), { sort: "-click_count,id", expand: "badges", fields: OFFER_FIELDS }),
+    searchList<OfferCardData>(pb, "offers", query, pageOf("offers"), { sort: "-click_count,id", expand: "badges", fields: DEAL_CARD_FIELDS }),
     searchList<ArticleRecord>(pb, "articles", query, pageOf("articles"), {
       sort: "-publish_time,id",
       expand: "categories",
