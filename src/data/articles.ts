@@ -14,11 +14,11 @@ import type { Article, Author, CardType, Category, ListResult } from "./types";
  * detail pages.
  */
 export type ArticleKind = "advertorials" | "comparisions" | "blog";
-export const ARTICLE_KINDS: readonly ArticleKind[] = ["advertorials", "comparisions", "blog"];
+const ARTICLE_KINDS: readonly ArticleKind[] = ["advertorials", "comparisions", "blog"];
 
 /** Spec section 9: article, comparison, editorial and list screens default to 10 per page; editorials at most 100. */
-export const ARTICLES_PER_PAGE = 10;
-export const ARTICLES_MAX_PER_PAGE = 100;
+const ARTICLES_PER_PAGE = 10;
+const ARTICLES_MAX_PER_PAGE = 100;
 
 interface ListSource {
   collection: string;
@@ -128,7 +128,7 @@ export async function listArticleItems(pb: ContentClient, kind: ArticleKind, que
 export type ArticleCategory = Pick<Category, "id" | "title">;
 
 /** Spec: categories page 1, 30 per page, by title; the lists offer one filter pill per category. */
-export const ARTICLE_CATEGORY_PILLS = 30;
+const ARTICLE_CATEGORY_PILLS = 30;
 
 export async function listArticleCategories(pb: ContentClient): Promise<ArticleCategory[]> {
   const result = await pb.collection(COLLECTIONS.categories).getList<ArticleCategory>(1, ARTICLE_CATEGORY_PILLS, { sort: "title", fields: "id,title", skipTotal: true });
@@ -136,7 +136,7 @@ export async function listArticleCategories(pb: ContentClient): Promise<ArticleC
 }
 
 /** Items of the read-more block. */
-export const READ_MORE_ITEMS = 4;
+const READ_MORE_ITEMS = 4;
 
 /**
  * The newest pieces across the three lists (advertorials, comparisons and blog articles

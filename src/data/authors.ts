@@ -8,7 +8,6 @@ export interface AuthorProfile {
   name: string;
   avatarUrl: string;
   aboutHtml: string;
-  rating: number;
   reviewCount: number;
   socialLinks: SocialLink[];
 }
@@ -39,7 +38,6 @@ export function leadAuthor(authors: Author[] | undefined): AuthorProfile | null 
     name: authorName(author),
     avatarUrl: author.avatar ? fileUrl(author, author.avatar, "100x100") : "",
     aboutHtml: sanitizeHtml(author.about),
-    rating: author.rating,
     reviewCount: author.review_count,
     socialLinks: webLinks(author.social_links),
   };

@@ -6,7 +6,6 @@ import type { Badge, CardType, Product } from "./types";
 export interface ProductCardData {
   id: string;
   name: string;
-  brand: string;
   headline: string;
   summaryHtml: string;
   prosHtml: string;
@@ -32,7 +31,6 @@ export function productCard(product: Product): ProductCardData {
   return {
     id: product.id,
     name: product.name,
-    brand: product.brand,
     headline: product.headline,
     summaryHtml: sanitizeHtml(product.summary),
     prosHtml: sanitizeHtml(product.pros),

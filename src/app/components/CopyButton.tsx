@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 
 /** Spec section 9: the copy confirmation shows for 3 s. */
-export const COPIED_MS = 3000;
+const COPIED_MS = 3000;
 
 /** Copies with the Clipboard API; where it is missing or refused (an insecure origin, an
  * old browser) through a selected off-screen text area. */

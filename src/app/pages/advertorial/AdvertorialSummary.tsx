@@ -3,10 +3,10 @@ import { truncateWords } from "../../../lib/text";
 
 /** Spec: on small screens the summary is cut to 20 words, with 'show more' / 'show less'
  * offered only when it has more than 30 words. Wider screens always show all of it. */
-export const SUMMARY_TOGGLE_ABOVE_WORDS = 30;
-export const SUMMARY_COLLAPSED_WORDS = 20;
+const SUMMARY_TOGGLE_ABOVE_WORDS = 30;
+const SUMMARY_COLLAPSED_WORDS = 20;
 
-export function wordCount(text: string): number {
+function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 

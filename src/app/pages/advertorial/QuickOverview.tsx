@@ -3,7 +3,7 @@ import type { ProductCardData } from "../../../data/products";
 import { ProductActions, ProductRating } from "../../components/ProductCard";
 
 /** Spec: the overview shows the first 4 products; the rest are in a collapsible section. */
-export const OVERVIEW_VISIBLE = 4;
+const OVERVIEW_VISIBLE = 4;
 const THUMB_WIDTH = 80;
 const THUMB_HEIGHT = 60;
 

@@ -4,7 +4,7 @@ import { truncateWords } from "../../../lib/text";
 import { PublishDate } from "./PublishDate";
 
 /** Spec: the list card's subtitle is trimmed to 10 words. */
-export const CARD_SUBTITLE_WORDS = 10;
+const CARD_SUBTITLE_WORDS = 10;
 const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 300;
 /** The box keeps its shape whatever the file's own proportions (a banner stands in for a missing featured image). */
