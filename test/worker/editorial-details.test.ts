@@ -223,7 +223,12 @@ describe("comparison /comparisions/{title}/{id}", () => {
   it("/comparision reads the id (path or query) or the store, and answers 400 without either", async () => {
     const comparison = await withSmallSecondary();
     const h1 = (html: string) => textOf(html.match(/<h1 [^>]*>([\s\S]*?)<\/h1>/)![1]!);
-    expect(h1(await page(`/comparision/${comparison.id}`))).toBe(comparison.title);
+    const canonical = await page(`/comparisions/${segment(comparison.title)}/${comparison.id}`);
+    expect(canonical).toContain(`<link rel="canonical" href="http://127.0.0.1:8787/comparisions/${segment(comparison.title)}/${comparison.id}"/>`);
+    const byPath = await page(`/comparision/${comparison.id}`);
+    expect(h1(byPath)).toBe(comparison.title);
+    // The same comparison at another address: only its own address is indexed.
+    expect(byPath).toContain('<meta name="robots" content="noindex"/>');
     expect(h1(await page(`/comparision?id=${comparison.id}`))).toBe(comparison.title);
     const store = comparison.stores[0]!;
     const newestForStore = (await pocketbase<ListResult<Comparison>>(`/api/collections/_zdata_comparisons/records?perPage=1&sort=-publish_time,id&filter=${encodeURIComponent(`stores.id ?= "${store}"`)}`)).items[0]!;
@@ -253,6 +258,7 @@ describe("advertorial /advertorials/{title}/{id}", () => {
     const advertorial = await withOverview();
     const html = await page(`/advertorials/${segment(advertorial.title)}/${advertorial.id}`);
     expectHeader(html, advertorial, "advertorials", advertorial.expand.categories[0]!, advertorial.expand.authors[0]!);
+    expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:8787/advertorials/${segment(advertorial.title)}/${advertorial.id}"/>`);
     expect(textOf(mainOf(html).match(/<p class="lead text-body-secondary">([\s\S]*?)<\/p>/)![1]!)).toBe(advertorial.subtitle);
   });
 
@@ -328,6 +334,7 @@ describe("advertorial /advertorials/{title}/{id}", () => {
     const reviewed = stores.find((id) => all.some((a) => a.stores.includes(id)))!;
     const html = await page(`/advertorial?store=${reviewed}`);
     expect(textOf(html.match(/<h1 [^>]*>([\s\S]*?)<\/h1>/)![1]!)).toBe(all.find((a) => a.stores.includes(reviewed))!.title);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
 
     const unreviewed = stores.find((id) => !all.some((a) => a.stores.includes(id)));
     expect(unreviewed, "a store without an advertorial").toBeDefined();

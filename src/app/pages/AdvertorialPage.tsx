@@ -15,16 +15,16 @@ import { TagList } from "./articles/TagList";
 
 /** Spec: Advertorial / editorial detail, for /advertorials/{title}/{id} and /advertorial?store=. */
 export function AdvertorialPage() {
-  const { advertorial, readMore } = useLoaderData<AdvertorialData>();
+  const { advertorial, alternativeAddress, readMore } = useLoaderData<AdvertorialData>();
   return (
     <main className="container py-4">
-      {advertorial ? <AdvertorialArticle advertorial={advertorial} /> : <AdvertorialFallback />}
+      {advertorial ? <AdvertorialArticle advertorial={advertorial} noindex={alternativeAddress} /> : <AdvertorialFallback />}
       <ReadMoreBlock items={readMore} />
     </main>
   );
 }
 
-function AdvertorialArticle({ advertorial }: { advertorial: AdvertorialView }) {
+function AdvertorialArticle({ advertorial, noindex }: { advertorial: AdvertorialView; noindex: boolean }) {
   const { site } = useRootData();
   return (
     <div className="row g-4 g-lg-5">
@@ -33,6 +33,7 @@ function AdvertorialArticle({ advertorial }: { advertorial: AdvertorialView }) {
         description={advertorial.meta.description || undefined}
         keywords={advertorial.meta.keywords || undefined}
         image={advertorial.imageUrl || undefined}
+        noindex={noindex}
       />
       <article className="col-lg-8">
         <ArticleHeading header={advertorial} kind="advertorials" subtitle={advertorial.subtitle} />

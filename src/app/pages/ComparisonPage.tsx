@@ -11,11 +11,11 @@ import { ComparisonSkeleton } from "./comparison/ComparisonSkeleton";
 
 /** Spec: Comparison page, for /comparisions/{title}/{id} and /comparision. */
 export function ComparisonPage() {
-  const { comparison } = useLoaderData<ComparisonData>();
-  return comparison ? <ComparisonArticle comparison={comparison} /> : <ComparisonSkeleton />;
+  const { comparison, alternativeAddress } = useLoaderData<ComparisonData>();
+  return comparison ? <ComparisonArticle comparison={comparison} noindex={alternativeAddress} /> : <ComparisonSkeleton />;
 }
 
-function ComparisonArticle({ comparison }: { comparison: ComparisonView }) {
+function ComparisonArticle({ comparison, noindex }: { comparison: ComparisonView; noindex: boolean }) {
   const { site } = useRootData();
   return (
     <main className="container py-4">
@@ -24,6 +24,7 @@ function ComparisonArticle({ comparison }: { comparison: ComparisonView }) {
         description={comparison.meta.description || undefined}
         keywords={comparison.meta.keywords || undefined}
         image={comparison.imageUrl || undefined}
+        noindex={noindex}
       />
       <article className="col-lg-9 mx-auto">
         <ArticleHeading header={comparison} kind="comparisions" subtitle={comparison.subtitle} />

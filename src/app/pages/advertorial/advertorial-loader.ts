@@ -10,6 +10,9 @@ import { pathRecordId, queryRecordId } from "../articles/params";
 export interface AdvertorialData {
   /** Null when the store has no advertorial: the page shows its fallback. */
   advertorial: AdvertorialView | null;
+  /** /advertorial?store= shows an advertorial whose own address is
+   * /advertorials/{title}/{id}: only that one is indexed. */
+  alternativeAddress: boolean;
   readMore: Promise<ArticleListItem[]>;
 }
 
@@ -34,7 +37,7 @@ export async function advertorialLoader({ params, request, context }: LoaderFunc
   const pb = contentFrom(context);
   const advertorial = await getAdvertorial(pb, id).catch(failed);
   redirectToCanonical(request, params.title, { kind: "advertorials", title: advertorial.title, id });
-  return { advertorial, readMore: loadReadMore(pb, id) };
+  return { advertorial, alternativeAddress: false, readMore: loadReadMore(pb, id) };
 }
 
 /** /advertorial?store=…: the newest advertorial about that store, or the fallback when it has none. */
@@ -43,5 +46,5 @@ export async function storeAdvertorialLoader({ request, context }: LoaderFunctio
   if (!store) badRequest("Say which store's review to show: /advertorial?store=<store id>.");
   const pb = contentFrom(context);
   const advertorial = await getAdvertorialByStore(pb, store).catch(failed);
-  return { advertorial, readMore: loadReadMore(pb, advertorial?.id) };
+  return { advertorial, alternativeAddress: true, readMore: loadReadMore(pb, advertorial?.id) };
 }

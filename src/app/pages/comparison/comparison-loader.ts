@@ -9,6 +9,9 @@ import { pathRecordId, queryRecordId } from "../articles/params";
 export interface ComparisonData {
   /** Null only after a failed read in the browser: the page keeps its skeleton. */
   comparison: ComparisonView | null;
+  /** /comparision shows a comparison whose own address is /comparisions/{title}/{id}:
+   * only that one is indexed. */
+  alternativeAddress: boolean;
 }
 
 /**
@@ -18,13 +21,13 @@ export interface ComparisonData {
  * for a missing comparison, 503 with the retryable error page when the service is down.
  * A missing comparison is not found in the browser too: there is nothing to wait for.
  */
-async function load(read: () => Promise<ComparisonView>): Promise<ComparisonData> {
+async function load(read: () => Promise<ComparisonView>, alternativeAddress: boolean): Promise<ComparisonData> {
   try {
-    return { comparison: await read() };
+    return { comparison: await read(), alternativeAddress };
   } catch (err) {
     if (inBrowser() && classifyContentError(err) === "unavailable") {
       console.warn("comparison read failed", err);
-      return { comparison: null };
+      return { comparison: null, alternativeAddress };
     }
     return rethrowContentError(err);
   }
@@ -33,7 +36,7 @@ async function load(read: () => Promise<ComparisonView>): Promise<ComparisonData
 /** /comparisions/{title}/{id}: the comparison loads before the screen shows. */
 export async function comparisonLoader({ params, request, context }: LoaderFunctionArgs): Promise<ComparisonData> {
   const id = pathRecordId(params.id);
-  const data = await load(() => getComparison(contentFrom(context), id));
+  const data = await load(() => getComparison(contentFrom(context), id), false);
   if (data.comparison) redirectToCanonical(request, params.title, { kind: "comparisions", title: data.comparison.title, id });
   return data;
 }
@@ -44,7 +47,7 @@ export async function singleComparisonLoader({ params, request, context }: Loade
   const id = params.id !== undefined ? pathRecordId(params.id) : queryRecordId(query, "id");
   const store = queryRecordId(query, "store");
   const pb = contentFrom(context);
-  if (id) return load(() => getComparison(pb, id));
-  if (store) return load(() => getComparisonByStore(pb, store));
+  if (id) return load(() => getComparison(pb, id), true);
+  if (store) return load(() => getComparisonByStore(pb, store), true);
   return badRequest("Say which comparison to show: /comparision?store=<store id>.");
 }
