@@ -37,8 +37,6 @@ function withoutSiteName(title: string, siteName: string): string {
 function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData }) {
   const { site } = useRootData();
   const path = storePath(store);
-  // The id picks the store whatever the title segment says; only the canonical address is indexed.
-  const canonical = data.titleParam === store.title.trim().toLowerCase();
   return (
     <main className="container py-4">
       <PageMeta
@@ -46,7 +44,6 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
         description={store.meta_description || undefined}
         keywords={store.meta_keyword || undefined}
         image={store.banner_image ? fileUrl(store, store.banner_image) : undefined}
-        noindex={!canonical}
       />
       <StoreBreadcrumb title={store.title} />
       <StoreHero store={store} heading={storeHeading(store.title, data.monthYear)} />

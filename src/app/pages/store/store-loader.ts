@@ -1,9 +1,10 @@
-import type { LoaderFunctionArgs } from "react-router";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { ContentClient } from "../../../data/client";
 import { classifyContentError } from "../../../data/errors";
 import { countStoreDeals, listStoreOffers, type ListedOffer } from "../../../data/offers";
 import { getStore, listSimilarStores, listStoreFilters, type StoreDetails } from "../../../data/stores";
 import type { ListResult } from "../../../data/types";
+import { storePath, titleSegment } from "../../../lib/slug";
 import { defer } from "../../deferred";
 import { notFound, rethrowContentError } from "../../http-errors";
 import { contentFrom } from "../../load-context";
@@ -27,8 +28,9 @@ async function readOffers(pb: ContentClient, storeId: string, page: number): Pro
 
 /**
  * The store page's data. The store comes by the route's id. On the server the store read
- * is awaited, so an unknown id answers 404 before anything streams; in the browser nothing
- * is awaited, so a client navigation shows the page skeleton at once and fills it in.
+ * is awaited, so an unknown id answers 404 and any title segment other than the canonical
+ * one a 301 to it, before anything streams; in the browser nothing is awaited, so a client
+ * navigation shows the page skeleton at once and fills it in.
  * Offers, similar stores and the category list stream after the shell; their failures
  * follow the error catalogue (logged; empty list, empty strip).
  */
@@ -64,7 +66,14 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
       return [];
     }),
   );
-  if (typeof document === "undefined" && !(await store.catch(rethrowContentError))) notFound();
+  if (typeof document === "undefined") {
+    const found = await store.catch(rethrowContentError);
+    if (!found) notFound();
+    // The raw segment, not the decoded parameter: React Router leaves '%2F' and malformed
+    // encodings undecoded, and comparing those would redirect to the same address forever.
+    const url = new URL(request.url);
+    if (url.pathname.split("/")[2] !== titleSegment(found.title)) throw redirect(`${storePath(found)}${url.search}`, 301);
+  }
   return { id, titleParam: params.title ?? "", monthYear: monthAndYear(new Date()), store, offers, similar, categories };
 }
 
