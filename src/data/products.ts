@@ -15,6 +15,8 @@ export interface ProductCardData {
   couponCode: string;
   ctaLabel: string;
   ctaUrl: string;
+  /** false: no affiliate ping for this product (spec section 4). */
+  ctaTrigger: boolean;
   imageUrl: string;
   /** Screenshots for the large card's slider. */
   imageUrls: string[];
@@ -40,6 +42,7 @@ export function productCard(product: Product): ProductCardData {
     couponCode: product.coupon_code,
     ctaLabel: product.cta_label,
     ctaUrl: product.cta_url,
+    ctaTrigger: product.cta_trigger !== false,
     imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
     imageUrls: product.images.map((name) => fileUrl(product, name, "400x0")),
   };

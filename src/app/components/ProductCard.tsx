@@ -5,6 +5,7 @@ import type { CardType } from "../../data/types";
 import { Carousel } from "./Carousel";
 import { CouponReveal } from "./CouponReveal";
 import { OfferBadges } from "./OfferBadges";
+import { pingAttributes } from "../../lib/outbound";
 import { OutboundLink } from "./OutboundLink";
 
 /** Rating out of 5 and the number of reviews behind it. */
@@ -29,7 +30,8 @@ export function ProductRating({ rating, reviewCount }: { rating: number; reviewC
 export function ProductActions({ product, ctaLabel, withCoupon = true }: { product: ProductCardData; ctaLabel?: string; withCoupon?: boolean }) {
   const label = ctaLabel || product.ctaLabel || "Visit Site";
   return (
-    <div className="d-flex flex-wrap align-items-center gap-2">
+    // The product's trigger link for the browser's affiliate ping flow (client/ping.ts).
+    <div className="d-flex flex-wrap align-items-center gap-2" {...pingAttributes({ cta_url: product.ctaUrl, cta_trigger: product.ctaTrigger })}>
       {product.ctaUrl && (
         <OutboundLink to={product.ctaUrl} className="btn btn-primary">
           {label}
