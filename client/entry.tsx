@@ -4,6 +4,7 @@ import { RouterProvider } from "react-router/dom";
 import { createLoadContext } from "../src/app/load-context";
 import { preloadCarousel } from "../src/app/components/Carousel";
 import { DEFERRED_DATA_ID, reviveDeferred } from "../src/app/deferred";
+import { Document, type DocumentAssets } from "../src/app/Document";
 import { HYDRATION_DATA_ID } from "../src/app/hydration";
 import type { RootData } from "../src/app/root-data";
 import { routes } from "../src/app/routes";
@@ -48,8 +49,25 @@ startTrackingCapture(router);
 startAnalytics(router, site?.analyticsId ?? "");
 if (site?.pingsEnabled) startPings(router, site.pingCid);
 
-hydrateRoot(document.getElementById("root")!, <RouterProvider router={router} />, {
-  onRecoverableError(error) {
-    console.error("hydration recovered from an error", error);
+/** The asset URLs the server put in the document, so the browser renders the same document. */
+function documentAssets(): DocumentAssets {
+  const js = document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.getAttribute("src")!;
+  return {
+    js,
+    css: document.querySelector('link[rel="stylesheet"][data-precedence="app"]')!.getAttribute("href")!,
+    preload: Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => link.getAttribute("href")!).filter((href) => href !== js),
+  };
+}
+
+// The whole document is one React tree on the server, so it is hydrated as one here.
+hydrateRoot(
+  document,
+  <Document assets={documentAssets()} hydrationJson={document.getElementById(HYDRATION_DATA_ID)!.textContent ?? ""}>
+    <RouterProvider router={router} />
+  </Document>,
+  {
+    onRecoverableError(error) {
+      console.error("hydration recovered from an error", error);
+    },
   },
-});
+);

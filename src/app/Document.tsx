@@ -1,11 +1,21 @@
 import type { ReactNode } from "react";
-import { HYDRATION_DATA_ID } from "../app/hydration";
-import { PREPAINT_THEME_SCRIPT } from "../app/theme";
-import type { ClientAssets } from "./client-assets";
+import { HYDRATION_DATA_ID } from "./hydration";
+import { PREPAINT_THEME_SCRIPT } from "./theme";
 
-/** The HTML document around the routed app. Titles and meta tags rendered by pages are
- * hoisted into <head> by React. */
-export function Document({ assets, hydrationJson, children }: { assets: ClientAssets; hydrationJson: string; children: ReactNode }) {
+/** URLs of the built client bundle and stylesheet (content-hashed by scripts/build-client.mjs). */
+export interface DocumentAssets {
+  js: string;
+  css: string;
+  /** Chunks the entry imports statically. */
+  preload: string[];
+}
+
+/**
+ * The whole HTML document, rendered by the server and hydrated as a whole by the browser
+ * (client/entry.tsx): one React tree on both sides, so ids from useId match. Titles and
+ * meta tags rendered by pages are hoisted into <head> by React.
+ */
+export function Document({ assets, hydrationJson, children }: { assets: DocumentAssets; hydrationJson: string; children: ReactNode }) {
   return (
     <html lang="en">
       <head>

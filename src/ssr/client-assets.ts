@@ -1,11 +1,5 @@
 import manifest from "../../public/build/manifest.json";
+import type { DocumentAssets } from "../app/Document";
 
-/** URLs of the built client bundle and stylesheet (content-hashed by scripts/build-client.mjs). */
-export interface ClientAssets {
-  js: string;
-  css: string;
-  /** Chunks the entry imports statically. */
-  preload: string[];
-}
-
-export const clientAssets: ClientAssets = manifest;
+/** The built client bundle, as scripts/build-client.mjs wrote it. */
+export const clientAssets: DocumentAssets = manifest;

@@ -2,6 +2,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { preloadCarousel } from "../app/components/Carousel";
+import { Document } from "../app/Document";
 import { createLoadContext } from "../app/load-context";
 import { DEFERRED_DATA_ID } from "../app/deferred";
 import { routes } from "../app/routes";
@@ -10,7 +11,6 @@ import { jsonForScript } from "../lib/json-script";
 import { appendToBody } from "./append-to-body";
 import { clientAssets } from "./client-assets";
 import { splitLoaderData } from "./deferred-data";
-import { Document } from "./document";
 import { hydrationState } from "./hydration-state";
 
 /** Stateless: holds the route table only; every request brings its own context. */

@@ -64,3 +64,8 @@ export function watchConsole(page: Page): string[] {
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }
+
+/** Whether React has hydrated the page (it attaches its fiber to the nodes it hydrates). */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__reactFiber")));
+}

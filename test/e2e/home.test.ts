@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, watchConsole } from "./browser";
+import { launchChromium, siteUrl, watchConsole, isHydrated } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const hydrated = (page: Page) => page.evaluate(() => Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")));
+const hydrated = (page: Page) => isHydrated(page);
 
 /** Swiper's settings and state of the carousel named `label`. */
 function carousel(page: Page, label: string) {

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, watchConsole } from "./browser";
+import { launchChromium, siteUrl, watchConsole, isHydrated } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ describe("Stores list in Chromium", () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
     await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
-    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")))).toBe(true);
+    await expect.poll(() => isHydrated(page)).toBe(true);
     expect(await page.locator("h1").textContent()).toBe("All Popular Stores");
     expect(await page.locator("head title").count()).toBe(1);
     expect(await page.title()).toBe("All Popular Stores | DealPilot");

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_MESSAGES } from "../../src/lib/newsletter";
-import { launchChromium, siteUrl, watchConsole } from "./browser";
+import { launchChromium, siteUrl, watchConsole, isHydrated } from "./browser";
 
 // The site's rate limit allows 5 sign-up attempts a minute per client, and every request
 // of this file comes from the same client: these tests post 4 times in all.
@@ -27,7 +27,7 @@ function newsletterForm(page: Page) {
 }
 
 async function hydrated(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")))).toBe(true);
+  await expect.poll(() => isHydrated(page)).toBe(true);
 }
 
 describe("newsletter form with JavaScript", () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ListResult, Offer, Store } from "../../src/data/types";
-import { launchChromium, siteUrl, watchConsole } from "./browser";
+import { launchChromium, siteUrl, watchConsole, isHydrated } from "./browser";
 
 let browser: Browser;
 let store: Store;
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const storeUrl = () => `${siteUrl()}/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
 const card = (page: Page, offer: Offer) => page.locator("article.offer-card").filter({ has: page.getByRole("heading", { name: offer.heading, exact: true }) }).first();
-const hydrated = (page: Page) => expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")))).toBe(true);
+const hydrated = (page: Page) => expect.poll(() => isHydrated(page)).toBe(true);
 
 async function openStorePage(options: Parameters<Browser["newPage"]>[0] = {}) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });

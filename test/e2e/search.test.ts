@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, watchConsole } from "./browser";
+import { launchChromium, siteUrl, watchConsole, isHydrated } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe("search round trip", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchConsole(page);
     await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
-    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")))).toBe(true);
+    await expect.poll(() => isHydrated(page)).toBe(true);
     const documents: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(request.url());

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ListResult, Offer, Store } from "../../src/data/types";
-import { launchChromium, siteUrl, watchConsole } from "./browser";
+import { launchChromium, siteUrl, watchConsole, isHydrated } from "./browser";
 
 let browser: Browser;
 let store: Store;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const storePath = () => `/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
-const hydrated = (page: Page) => expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")))).toBe(true);
+const hydrated = (page: Page) => expect.poll(() => isHydrated(page)).toBe(true);
 const visibleCards = (page: Page) => page.locator("article.offer-card:visible").count();
 
 describe("store page in Chromium", () => {

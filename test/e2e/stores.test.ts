@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ListResult, StoreFilter } from "../../src/data/types";
-import { launchChromium, siteUrl, watchConsole } from "./browser";
+import { launchChromium, siteUrl, watchConsole, isHydrated } from "./browser";
 
 let browser: Browser;
 let filters: StoreFilter[];
@@ -21,7 +21,7 @@ const box = (page: Page, title: string) => form(page).getByRole("checkbox", { na
 const selection = (page: Page) => new URL(page.url()).searchParams.getAll("catID");
 const checkedIds = (page: Page) => form(page).locator('input[type="checkbox"]:checked').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
 const heading = (page: Page) => page.locator("h1").textContent();
-const hydrated = (page: Page) => expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")))).toBe(true);
+const hydrated = (page: Page) => expect.poll(() => isHydrated(page)).toBe(true);
 
 describe("stores list category filter", () => {
   it("navigates on each tick with every selected catID, refetches the list, and keeps boxes and address in sync on back/forward", async () => {
