@@ -5,7 +5,7 @@ import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import type { OfferCardData } from "./offers";
 import { sanitizeHtml } from "./sanitize";
-import type { StoreCard } from "./stores";
+import { STORE_CARD_FIELDS, type StoreCard } from "./stores";
 import type { Category, Comparison, Editorial } from "./types";
 
 /** Spec section 7: home reads categories page 1, size 30, sorted by title. */
@@ -76,8 +76,6 @@ export async function listBestDeals(pb: ContentClient): Promise<OfferCardData[]>
   });
   return result.items.map((offer) => ({ ...offer, tnc: sanitizeHtml(offer.tnc) }));
 }
-
-export const STORE_CARD_FIELDS = "id,collectionId,collectionName,title,logo,subheading,category_ids,is_featured";
 
 /** Spec Home, Popular offers: best stores are featured stores (sorted by title, like every store list). */
 export async function listBestStores(pb: ContentClient): Promise<StoreCard[]> {

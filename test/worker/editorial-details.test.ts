@@ -177,9 +177,11 @@ describe("comparison /comparisions/{title}/{id}", () => {
     expect(shown.map((c) => c.type)).toEqual([comparison.primary_product_cardtype, "small", ...(x.products ?? []).map(() => "small")]);
     const names = shown.map((c) => textOf(c.html.match(/<h3 [^>]*>([\s\S]*?)<\/h3>/)![1]!));
     expect(names).toEqual([x.primary_product.name, x.secondery_product.name, ...(x.products ?? []).map((p) => p.name)]);
-    const badges = (card: string) => [...card.matchAll(/<span class="badge rounded-pill text-bg-[a-z]+">(?:<i [^>]*><\/i>)?([^<]*)<\/span>/g)].map((m) => textOf(m[1]!));
-    expect(badges(shown[0]!.html)).toEqual(x.primary_product_badges.map((b) => b.title));
-    expect(badges(shown[1]!.html)).toEqual((x.secondery_product_badges ?? []).map((b) => b.title));
+    const badges = (card: string) => [...card.matchAll(/<span class="badge rounded-pill text-bg-[a-z]+">(<svg [\s\S]*?<\/svg>)?([^<]*)<\/span>/g)];
+    expect(badges(shown[0]!.html).map((m) => textOf(m[2]!))).toEqual(x.primary_product_badges.map((b) => b.title));
+    // Each seeded badge class has its glyph drawn inline (no icon font is loaded).
+    for (const match of badges(shown[0]!.html)) expect(match[1]).toMatch(/^<svg [^>]*viewBox="0 0 16 16"[^>]*><path d="[Mm]/);
+    expect(badges(shown[1]!.html).map((m) => textOf(m[2]!))).toEqual((x.secondery_product_badges ?? []).map((b) => b.title));
   });
 
   it("product cards: pros and cons, rating and reviews, coupon peek, call to action through /goto", async () => {

@@ -1,7 +1,5 @@
 import type { BadgeChip } from "../../data/badges";
-
-/** Only Bootstrap Icons glyph classes: a CMS value is never trusted as arbitrary classes. */
-const ICON_CLASS = /^bi-[a-z0-9-]{1,40}$/;
+import { BadgeIcon } from "./BadgeIcon";
 
 /** The offer's badges (spec: title and icon_class of the expanded badges). */
 export function OfferBadges({ badges }: { badges: readonly BadgeChip[] | undefined }) {
@@ -11,7 +9,7 @@ export function OfferBadges({ badges }: { badges: readonly BadgeChip[] | undefin
       {badges.map((badge) => (
         <li className="list-inline-item me-1" key={badge.id}>
           <span className={`badge rounded-pill text-bg-${badge.style || "secondary"}`}>
-            {ICON_CLASS.test(badge.icon_class) && <i className={`bi ${badge.icon_class} me-1`} aria-hidden="true" />}
+            <BadgeIcon iconClass={badge.icon_class} className="me-1 align-text-top" />
             {badge.title}
           </span>
         </li>
