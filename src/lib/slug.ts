@@ -16,3 +16,10 @@ export function titleSegmentLabel(segment: string): string {
 export function storePath(store: { id: string; title: string }): string {
   return `/stores/${titleSegment(store.title)}/${store.id}`;
 }
+
+/** Whether the title segment of a detail path (`/{list}/{title}/{id}`) is exactly the one
+ * our links use. Compared as written, never decoded: a title containing "/" encodes to
+ * "%2F", and comparing its decoded form would redirect to itself forever. */
+export function hasCanonicalTitleSegment(pathname: string, title: string): boolean {
+  return pathname.split("/")[2] === titleSegment(title);
+}

@@ -10,3 +10,10 @@ export function truncateWords(text: string, max: number): string {
   const words = text.trim().split(/\s+/).filter(Boolean);
   return words.length > max ? words.slice(0, max).join(" ") + "..." : text.trim();
 }
+
+/** Editors often end meta_title with the site name (" | DealPilot", " | DealPilot Blog"),
+ * which the page title adds anyway: the text before it. */
+export function withoutSiteName(title: string, siteName: string): string {
+  const cut = title.lastIndexOf(` | ${siteName}`);
+  return cut > 0 ? title.slice(0, cut) : title;
+}

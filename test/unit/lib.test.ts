@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { jsonForScript } from "../../src/lib/json-script";
 import { positiveInt, sortedSearch } from "../../src/lib/query";
-import { storePath, titleSegment, titleSegmentLabel } from "../../src/lib/slug";
-import { truncateChars, truncateWords } from "../../src/lib/text";
+import { storePath, titleSegment, titleSegmentLabel, hasCanonicalTitleSegment } from "../../src/lib/slug";
+import { truncateChars, truncateWords, withoutSiteName } from "../../src/lib/text";
 
 describe("slug", () => {
   it("uses the lowercased, percent-encoded title as the segment", () => {
@@ -55,5 +55,23 @@ describe("jsonForScript", () => {
     const json = jsonForScript(value);
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe("withoutSiteName", () => {
+  it("drops the site name editors append to meta titles, with anything after it", () => {
+    expect(withoutSiteName("Best VPNs 2026 | DealPilot", "DealPilot")).toBe("Best VPNs 2026");
+    expect(withoutSiteName("Best VPNs | DealPilot Blog", "DealPilot")).toBe("Best VPNs");
+    expect(withoutSiteName("DealPilot | DealPilot", "DealPilot")).toBe("DealPilot");
+    expect(withoutSiteName("Plain title", "DealPilot")).toBe("Plain title");
+  });
+});
+
+describe("hasCanonicalTitleSegment", () => {
+  it("compares the segment as written, so a title with a slash has one canonical path", () => {
+    expect(hasCanonicalTitleSegment("/blog/vpn%20%2F%20proxy/abc", "VPN / Proxy")).toBe(true);
+    expect(hasCanonicalTitleSegment("/blog/vpn%20/%20proxy/abc", "VPN / Proxy")).toBe(false);
+    expect(hasCanonicalTitleSegment("/stores/Astex/abc", "Astex")).toBe(false);
+    expect(hasCanonicalTitleSegment("/stores/astex/abc", "Astex")).toBe(true);
   });
 });

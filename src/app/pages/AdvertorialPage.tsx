@@ -10,7 +10,7 @@ import { AdvertorialProducts } from "./advertorial/AdvertorialProducts";
 import { AdvertorialSummary } from "./advertorial/AdvertorialSummary";
 import { QuickOverview } from "./advertorial/QuickOverview";
 import { ArticleHeading } from "./articles/ArticleHeading";
-import { pageTitle } from "./articles/detail-loading";
+import { withoutSiteName } from "../../lib/text";
 import { TagList } from "./articles/TagList";
 
 /** Spec: Advertorial / editorial detail, for /advertorials/{title}/{id} and /advertorial?store=. */
@@ -29,7 +29,7 @@ function AdvertorialArticle({ advertorial, noindex }: { advertorial: Advertorial
   return (
     <div className="row g-4 g-lg-5">
       <PageMeta
-        title={pageTitle(advertorial.meta.title, site.name)}
+        title={withoutSiteName(advertorial.meta.title, site.name)}
         description={advertorial.meta.description || undefined}
         keywords={advertorial.meta.keywords || undefined}
         image={advertorial.imageUrl || undefined}

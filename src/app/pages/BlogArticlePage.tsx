@@ -5,7 +5,7 @@ import { ProductCard } from "../components/ProductCard";
 import { ReadMoreBlock } from "../components/ReadMoreBlock";
 import { useRootData } from "../root-data";
 import { ArticleHeading } from "./articles/ArticleHeading";
-import { pageTitle } from "./articles/detail-loading";
+import { withoutSiteName } from "../../lib/text";
 import { TagList } from "./articles/TagList";
 import { ArticleContent } from "./blog/ArticleContent";
 import type { BlogArticleData } from "./blog/blog-loader";
@@ -17,7 +17,7 @@ export function BlogArticlePage() {
   return (
     <main className="container py-4">
       <PageMeta
-        title={pageTitle(article.meta.title, site.name)}
+        title={withoutSiteName(article.meta.title, site.name)}
         description={article.meta.description || undefined}
         keywords={article.meta.keywords || undefined}
         image={article.imageUrl || undefined}

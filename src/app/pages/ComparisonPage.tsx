@@ -3,7 +3,7 @@ import type { ComparisonView } from "../../data/comparisons";
 import { PageMeta } from "../components/PageMeta";
 import { useRootData } from "../root-data";
 import { ArticleHeading } from "./articles/ArticleHeading";
-import { pageTitle } from "./articles/detail-loading";
+import { withoutSiteName } from "../../lib/text";
 import { TagList } from "./articles/TagList";
 import { ComparedProducts } from "./comparison/ComparedProducts";
 import type { ComparisonData } from "./comparison/comparison-loader";
@@ -20,7 +20,7 @@ function ComparisonArticle({ comparison, noindex }: { comparison: ComparisonView
   return (
     <main className="container py-4">
       <PageMeta
-        title={pageTitle(comparison.meta.title, site.name)}
+        title={withoutSiteName(comparison.meta.title, site.name)}
         description={comparison.meta.description || undefined}
         keywords={comparison.meta.keywords || undefined}
         image={comparison.imageUrl || undefined}

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { fileUrl } from "../../data/files";
 import type { StoreDetails } from "../../data/stores";
 import { storePath } from "../../lib/slug";
+import { withoutSiteName } from "../../lib/text";
 import { CategoryFilter, CategoryFilterSkeleton } from "../components/CategoryFilter";
 import { Deferred } from "../components/Deferred";
 import { FilterSidebar } from "../components/FilterSidebar";
@@ -26,12 +27,6 @@ export function StorePage() {
       {(store) => (store ? <StoreView store={store} data={data} /> : <NotFoundPage />)}
     </Deferred>
   );
-}
-
-/** Editors often end meta_title with the site name, which the page title adds anyway. */
-function withoutSiteName(title: string, siteName: string): string {
-  const suffix = ` | ${siteName}`;
-  return title.endsWith(suffix) ? title.slice(0, -suffix.length) : title;
 }
 
 function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData }) {

@@ -36,7 +36,7 @@ export async function advertorialLoader({ params, request, context }: LoaderFunc
   const id = pathRecordId(params.id);
   const pb = contentFrom(context);
   const advertorial = await getAdvertorial(pb, id).catch(failed);
-  redirectToCanonical(request, params.title, { kind: "advertorials", title: advertorial.title, id });
+  redirectToCanonical(request, { kind: "advertorials", title: advertorial.title, id });
   return { advertorial, alternativeAddress: false, readMore: loadReadMore(pb, id) };
 }
 

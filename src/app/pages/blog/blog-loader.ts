@@ -12,7 +12,7 @@ export async function blogArticleLoader({ params, request, context }: LoaderFunc
   const id = pathRecordId(params.id);
   const pb = contentFrom(context);
   const article = await getBlogArticle(pb, id).catch(rethrowContentError);
-  redirectToCanonical(request, params.title, { kind: "blog", title: article.title, id });
+  redirectToCanonical(request, { kind: "blog", title: article.title, id });
   return { article, readMore: loadReadMore(pb, id) };
 }
 

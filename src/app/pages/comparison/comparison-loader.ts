@@ -37,7 +37,7 @@ async function load(read: () => Promise<ComparisonView>, alternativeAddress: boo
 export async function comparisonLoader({ params, request, context }: LoaderFunctionArgs): Promise<ComparisonData> {
   const id = pathRecordId(params.id);
   const data = await load(() => getComparison(contentFrom(context), id), false);
-  if (data.comparison) redirectToCanonical(request, params.title, { kind: "comparisions", title: data.comparison.title, id });
+  if (data.comparison) redirectToCanonical(request, { kind: "comparisions", title: data.comparison.title, id });
   return data;
 }
 

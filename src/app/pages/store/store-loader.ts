@@ -4,7 +4,7 @@ import { classifyContentError } from "../../../data/errors";
 import { countStoreDeals, listStoreOffers, type ListedOffer } from "../../../data/offers";
 import { getStore, listSimilarStores, listStoreFilters, type StoreDetails } from "../../../data/stores";
 import type { ListResult } from "../../../data/types";
-import { storePath, titleSegment } from "../../../lib/slug";
+import { hasCanonicalTitleSegment, storePath } from "../../../lib/slug";
 import { defer } from "../../deferred";
 import { notFound, rethrowContentError } from "../../http-errors";
 import { contentFrom } from "../../load-context";
@@ -72,7 +72,7 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
     // The raw segment, not the decoded parameter: React Router leaves '%2F' and malformed
     // encodings undecoded, and comparing those would redirect to the same address forever.
     const url = new URL(request.url);
-    if (url.pathname.split("/")[2] !== titleSegment(found.title)) throw redirect(`${storePath(found)}${url.search}`, 301);
+    if (!hasCanonicalTitleSegment(url.pathname, found.title)) throw redirect(`${storePath(found)}${url.search}`, 301);
   }
   return { id, titleParam: params.title ?? "", monthYear: monthAndYear(new Date()), store, offers, similar, categories };
 }
