@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { AdvertorialSummary } from "../../src/app/pages/advertorial/AdvertorialSummary";
 import { renderMarkdown } from "../../src/data/markdown";
 import type { Article, Author, Badge, Category, Comparison, Editorial, ListResult, Product } from "../../src/data/types";
-import { pocketbase, setPocketBase, testEnv, visit } from "./helpers";
+import { pocketbase, setPocketBase, testEnv, visit, textOf } from "./helpers";
 
 /** A page as a crawler gets it: complete, streamed sections (the read-more block) in place. */
 async function page(path: string, status = 200): Promise<string> {
@@ -13,19 +13,6 @@ async function page(path: string, status = 200): Promise<string> {
   return response.text();
 }
 
-/** Text of an HTML fragment as a reader sees it. */
-function textOf(html: string): string {
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 const mainOf = (html: string) => html.match(/<main[\s\S]*<\/main>/)?.[0] ?? "";
 const medium = (value: string) =>

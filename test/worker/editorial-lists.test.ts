@@ -6,7 +6,7 @@ import { createLoadContext } from "../../src/app/load-context";
 import { ArticleListPage, articleListLoader } from "../../src/app/pages/ArticleListPage";
 import { createContentClient } from "../../src/data/client";
 import type { Category, ListResult } from "../../src/data/types";
-import { pocketbase, visit } from "./helpers";
+import { pocketbase, visit, textOf } from "./helpers";
 
 /** A list record as PocketBase answers a guest (collection rules applied), with its relations expanded. */
 interface ListRecord {
@@ -42,19 +42,6 @@ async function page(path: string, status = 200): Promise<string> {
   return response.text();
 }
 
-/** Text of an HTML fragment as a reader sees it. */
-function textOf(html: string): string {
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 const attr = (html: string, name: string) => html.match(new RegExp(`${name}="([^"]*)"`))?.[1]?.replace(/&amp;/g, "&");
 

@@ -74,3 +74,18 @@ export async function pocketbaseWriter() {
     },
   };
 }
+
+/** Text of an HTML fragment as a reader sees it: tags removed (each replaced by `tagsAs`),
+ * React's text separators dropped, the entities React writes decoded, spaces collapsed. */
+export function textOf(html: string, tagsAs = " "): string {
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, tagsAs)
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}

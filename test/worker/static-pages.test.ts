@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Website } from "../../src/data/types";
-import { htmlText, pocketbase, visit } from "./helpers";
+import { htmlText, pocketbase, textOf, visit } from "./helpers";
+
+/** Text with tags removed outright (adjacent cells and labels run together as React writes them). */
+const textOfTight = (html: string) => textOf(html, "");
 
 async function page(path: string): Promise<string> {
   const response = await visit(path);
@@ -11,26 +14,13 @@ async function page(path: string): Promise<string> {
 
 const site = () => pocketbase<Website>("/api/collections/websites/records/9");
 
-/** Text content of an HTML fragment: tags removed, React's text separators and the entities it writes decoded. */
-function textOf(html: string): string {
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /** Rows (cell texts) of the table with this caption. */
 function tableRows(html: string, caption: string): string[][] {
   const table = [...html.matchAll(/<table\b[\s\S]*?<\/table>/g)].map((m) => m[0]).find((t) => t.includes(`>${caption}</caption>`));
   if (!table) throw new Error(`no table captioned "${caption}"`);
   const body = table.match(/<tbody>([\s\S]*?)<\/tbody>/)![1]!;
-  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => textOf(cell[1]!)));
+  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => textOfTight(cell[1]!)));
 }
 
 function expectMeta(html: string, title: string): void {

@@ -1,14 +1,12 @@
 import type { CSSProperties } from "react";
 import type { HomeBanner } from "../../../data/banners";
 import { fileUrl } from "../../../data/files";
-import { Carousel } from "../../components/Carousel";
 import { OutboundLink } from "../../components/OutboundLink";
-import { CardPlaceholders, HomeSection, SectionContent } from "./HomeSection";
+import { CardPlaceholders, CarouselSection } from "./HomeSection";
 import type { SectionResult } from "./section-result";
 
-/** Spec section 9: 1 slide per view, 2 from 500 px, 3 from 992 px, gap 24, autoplay 3000 ms. */
+/** Spec section 9: 1 slide per view, 2 from 500 px, 3 from 992 px, gap 24 (autoplay 3000 ms, looping). */
 const LAYOUT = { slidesPerView: 1, breakpoints: { 500: 2, 992: 3 }, gap: 24 } as const;
-const AUTOPLAY_MS = 3000;
 /** Banners are 3:1 artwork. */
 const IMAGE = { width: 600, height: 200 } as const;
 const IMAGE_BOX: CSSProperties = { "--bs-aspect-ratio": `${(IMAGE.height / IMAGE.width) * 100}%` } as CSSProperties;
@@ -30,22 +28,14 @@ function BannerCard({ banner }: { banner: HomeBanner }) {
  * /goto in a new tab. */
 export function BannerSlider({ resolve }: { resolve: Promise<SectionResult<HomeBanner[]>> }) {
   return (
-    <HomeSection id="top-offers" title="Top offers">
-      <SectionContent resolve={resolve} placeholder={<CardPlaceholders count={3} columns="row-cols-1 row-cols-sm-2 row-cols-lg-3" height={170} />}>
-        {(banners) => (
-          <Carousel
-            label="Top offers"
-            items={banners}
-            itemKey={(banner) => banner.id}
-            renderItem={(banner) => <BannerCard banner={banner} />}
-            {...LAYOUT}
-            autoplayMs={AUTOPLAY_MS}
-            loop
-            pagination
-            className="pb-5"
-          />
-        )}
-      </SectionContent>
-    </HomeSection>
+    <CarouselSection
+      id="top-offers"
+      title="Top offers"
+      label="Top offers"
+      resolve={resolve}
+      placeholder={<CardPlaceholders count={3} columns="row-cols-1 row-cols-sm-2 row-cols-lg-3" height={170} />}
+      layout={LAYOUT}
+      renderItem={(banner) => <BannerCard banner={banner} />}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Carousel, type CarouselLayout } from "../../components/Carousel";
 import { Deferred } from "../../components/Deferred";
 import type { SectionResult } from "./section-result";
 
@@ -56,5 +57,38 @@ export function CardPlaceholders({ count, columns, height }: { count: number; co
         </div>
       ))}
     </div>
+  );
+}
+
+/** Spec section 9: home carousels autoplay every 3000 ms and loop. */
+const AUTOPLAY_MS = 3000;
+
+/** A home section whose streamed items show in an autoplaying, looping carousel. */
+export function CarouselSection<T extends { id: string }>({
+  id,
+  title,
+  viewAll,
+  label,
+  resolve,
+  placeholder,
+  layout,
+  renderItem,
+}: {
+  id: string;
+  title: string;
+  viewAll?: ViewAllLink;
+  /** Accessible name of the carousel. */
+  label: string;
+  resolve: Promise<SectionResult<T[]>>;
+  placeholder: ReactNode;
+  layout: CarouselLayout;
+  renderItem: (item: T) => ReactNode;
+}) {
+  return (
+    <HomeSection id={id} title={title} viewAll={viewAll}>
+      <SectionContent resolve={resolve} placeholder={placeholder}>
+        {(items) => <Carousel label={label} items={items} itemKey={(item) => item.id} renderItem={renderItem} {...layout} autoplayMs={AUTOPLAY_MS} loop pagination className="pb-5" />}
+      </SectionContent>
+    </HomeSection>
   );
 }
