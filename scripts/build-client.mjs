@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { isMain } from "../pocketbase/cli.mjs";
+import { purgeUnusedCss } from "./purge-css-plugin.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "public/build");
@@ -29,7 +30,8 @@ export async function buildClient({ quiet = false } = {}) {
   };
   // Stylesheets first: their hashed URLs go into styles.json, which the app imports (a
   // carousel links Swiper's stylesheet only on pages that show one).
-  const css = await build({ ...common, entryPoints: { app: "client/styles.css", carousel: "client/carousel.css" } });
+  // Bootstrap arrives without the selectors our sources never use (CSS budget, issue 10).
+  const css = await build({ ...common, entryPoints: { app: "client/styles.css", carousel: "client/carousel.css" }, plugins: [purgeUnusedCss({ root })] });
   const cssOutputs = Object.entries(css.metafile?.outputs ?? {});
   const stylesheet = (/** @type {string} */ name) => {
     const hit = cssOutputs.find(([file]) => path.basename(file).startsWith(`${name}-`) && file.endsWith(".css"));

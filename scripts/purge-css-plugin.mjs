@@ -1,0 +1,44 @@
+// @ts-check
+/**
+ * esbuild plugin for the stylesheet build: Bootstrap's CSS reaches the bundle without the
+ * selectors no source file uses (the whole of Bootstrap is ~30 KB gzip, over the page CSS
+ * budget on its own). Purging happens when esbuild loads the file, so the content hash of
+ * the built stylesheet covers the purged result: a class newly used in the code changes
+ * the file name, and browsers holding the immutable old copy fetch the new one.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { PurgeCSS } from "purgecss";
+
+/** Where class names, element names and attributes that Bootstrap styles can appear. The
+ * sanitizer (src/data/sanitize.ts) names the elements CMS rich text may contain. */
+const CONTENT = ["src/**/*.{ts,tsx}", "client/**/*.{ts,tsx}"];
+
+/** Classes assembled at run time from data, which no source file spells out. */
+const SAFELIST = {
+  // OfferBadges: `text-bg-${badge.style}`, the style chosen by editors in the CMS.
+  standard: [/^text-bg-/],
+};
+
+/**
+ * @param {{ root: string, filter?: RegExp }} options `filter` picks the stylesheets to
+ * purge (Bootstrap's by default; our own CSS is written for what the pages use).
+ * @returns {import("esbuild").Plugin}
+ */
+export function purgeUnusedCss({ root, filter = /[\\/]bootstrap[\\/]dist[\\/]css[\\/]bootstrap(\.min)?\.css$/ }) {
+  return {
+    name: "purge-unused-css",
+    setup(build) {
+      build.onLoad({ filter }, async ({ path: file }) => {
+        const raw = await readFile(file, "utf8");
+        const [result] = await new PurgeCSS().purge({
+          content: CONTENT.map((glob) => path.join(root, glob).split(path.sep).join("/")),
+          css: [{ raw }],
+          safelist: SAFELIST,
+        });
+        if (!result) throw new Error(`PurgeCSS returned nothing for ${file}`);
+        return { contents: result.css, loader: "css" };
+      });
+    },
+  };
+}
