@@ -221,8 +221,11 @@ describe("home page sections", () => {
       expect(html).toContain(`>${htmlText(article.expand!.categories![0]!.title)}</p>`);
       // featured_image, else banner_image (the seed has an article without a featured image).
       const image = article.featured_image || article.banner_image;
-      expect(html).toMatch(new RegExp(`<img [^>]*src="/api/files/_zdata_articles/${article.id}/${image}\\?thumb=400x0" alt="" width="400" height="225"`));
+      expect(html).toMatch(new RegExp(`<img [^>]*src="/api/files/_zdata_articles/${article.id}/${image}\\?thumb=400x0" alt="" width="400" height="300"`));
     }
+    // The strip's cards are the compact article card: no subtitle, author or date.
+    expect(html).not.toContain(">By ");
+    expect(html).not.toContain("<time");
     // 1 slide, 2 from 500 px, 3 from 900 px, 4 from 1200 px.
     expect(html).toContain('class="swiper carousel-1g24-500x2-900x3-1200x4');
   });

@@ -11,8 +11,9 @@ const IMAGE_HEIGHT = 300;
 const FRAME = { aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}` };
 
 /** A card of an article list and of the read-more block: image, first category, title,
- * subtitle cut to 10 words, 'By {author}', publish date. The whole card is the link. */
-export function ArticleCard({ item, headingLevel: Heading = "h3" }: { item: ArticleListItem; headingLevel?: "h2" | "h3" }) {
+ * subtitle cut to 10 words, 'By {author}', publish date. `compact` (the home blog strip)
+ * shows only image, first category and title. The whole card is the link. */
+export function ArticleCard({ item, headingLevel: Heading = "h3", compact = false }: { item: ArticleListItem; headingLevel?: "h2" | "h3"; compact?: boolean }) {
   return (
     <article className="card h-100 shadow-sm">
       {item.imageUrl && (
@@ -25,11 +26,13 @@ export function ArticleCard({ item, headingLevel: Heading = "h3" }: { item: Arti
             {item.title}
           </Link>
         </Heading>
-        {item.subtitle && <p className="card-text small text-body-secondary">{truncateWords(item.subtitle, CARD_SUBTITLE_WORDS)}</p>}
-        <p className="card-text small text-body-secondary mt-auto mb-0 d-flex flex-wrap justify-content-between gap-2">
-          {item.author && <span>{`By ${item.author}`}</span>}
-          <PublishDate value={item.publishTime} />
-        </p>
+        {!compact && item.subtitle && <p className="card-text small text-body-secondary">{truncateWords(item.subtitle, CARD_SUBTITLE_WORDS)}</p>}
+        {!compact && (
+          <p className="card-text small text-body-secondary mt-auto mb-0 d-flex flex-wrap justify-content-between gap-2">
+            {item.author && <span>{`By ${item.author}`}</span>}
+            <PublishDate value={item.publishTime} />
+          </p>
+        )}
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import type { ArticleListItem } from "../../../data/articles";
-import { BlogCard } from "./BlogCard";
+import { ArticleCard } from "../articles/ArticleCard";
 import { CardPlaceholders, CarouselSection } from "./HomeSection";
 import type { SectionResult } from "./section-result";
 
@@ -17,7 +17,7 @@ export function BlogStrip({ resolve }: { resolve: Promise<SectionResult<ArticleL
       resolve={resolve}
       placeholder={<CardPlaceholders count={4} columns="row-cols-1 row-cols-sm-2 row-cols-md-3 row-cols-xl-4" height={280} />}
       layout={LAYOUT}
-      renderItem={(article) => <BlogCard article={article} />}
+      renderItem={(article) => <ArticleCard item={article} compact />}
     />
   );
 }
