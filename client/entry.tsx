@@ -49,9 +49,11 @@ startTrackingCapture(router);
 startAnalytics(router, site?.analyticsId ?? "");
 if (site?.pingsEnabled) startPings(router, site.pingCid);
 
+const entryScript = document.querySelector<HTMLScriptElement>('script[type="module"][src]')!;
+
 /** The asset URLs the server put in the document, so the browser renders the same document. */
 function documentAssets(): DocumentAssets {
-  const js = document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.getAttribute("src")!;
+  const js = entryScript.getAttribute("src")!;
   return {
     js,
     css: document.querySelector('link[rel="stylesheet"][data-precedence="app"]')!.getAttribute("href")!,
@@ -62,7 +64,8 @@ function documentAssets(): DocumentAssets {
 // The whole document is one React tree on the server, so it is hydrated as one here.
 hydrateRoot(
   document,
-  <Document assets={documentAssets()} hydrationJson={document.getElementById(HYDRATION_DATA_ID)!.textContent ?? ""}>
+  // Browsers hide a nonce from the attribute once it is used; the property still has it.
+  <Document assets={documentAssets()} hydrationJson={document.getElementById(HYDRATION_DATA_ID)!.textContent ?? ""} nonce={entryScript.nonce}>
     <RouterProvider router={router} />
   </Document>,
   {

@@ -8,6 +8,7 @@ import { goto } from "./edge/goto";
 import { newsletter } from "./edge/newsletter";
 import { ping } from "./edge/ping";
 import { privacyChoice } from "./edge/privacy-choice";
+import { securityHeaders } from "./edge/security-headers";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
 import { addTrackingCookie } from "./edge/tracking-capture";
 import { readConfig } from "./env";
@@ -16,6 +17,8 @@ import { renderPage } from "./ssr/render";
 
 const app = new Hono<AppEnv>();
 
+// Outermost, so every answer gets the headers, and pages get this response's CSP nonce.
+app.use("*", securityHeaders);
 app.use("*", async (c, next) => {
   const config = readConfig(c.env);
   c.set("config", config);
@@ -38,6 +41,7 @@ app.get("*", async (c) => {
     content: createContentClient({ baseUrl: c.var.config.pocketbaseUrl, fetch: c.var.origin.fetch }),
     siteOrigin: c.var.config.siteOrigin,
     waitForAll: isbot(c.req.header("User-Agent") ?? ""),
+    nonce: c.var.cspNonce,
   });
   return addTrackingCookie(c, page);
 });

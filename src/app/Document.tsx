@@ -15,13 +15,14 @@ export interface DocumentAssets {
  * (client/entry.tsx): one React tree on both sides, so ids from useId match. Titles and
  * meta tags rendered by pages are hoisted into <head> by React.
  */
-export function Document({ assets, hydrationJson, children }: { assets: DocumentAssets; hydrationJson: string; children: ReactNode }) {
+export function Document({ assets, hydrationJson, nonce, children }: { assets: DocumentAssets; hydrationJson: string; nonce?: string; children: ReactNode }) {
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        {/* Allowed by its hash in the Content-Security-Policy (src/edge/security-headers.ts). */}
         <script dangerouslySetInnerHTML={{ __html: PREPAINT_THEME_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} precedence="app" />
@@ -33,7 +34,7 @@ export function Document({ assets, hydrationJson, children }: { assets: Document
         <div id="root">{children}</div>
         {/* Non-executable JSON: content cannot break out of it (see lib/json-script). */}
         <script type="application/json" id={HYDRATION_DATA_ID} dangerouslySetInnerHTML={{ __html: hydrationJson }} />
-        <script type="module" src={assets.js} />
+        <script type="module" src={assets.js} nonce={nonce} />
       </body>
     </html>
   );

@@ -9,5 +9,7 @@ export interface AppEnv {
     origin: ContentOrigin;
     /** Cache-Control for JSON reads answered to browsers. */
     readCacheControl: string;
+    /** This response's Content-Security-Policy nonce (security-headers.ts); pages put it on their scripts. */
+    cspNonce: string;
   };
 }

@@ -22,7 +22,14 @@ export interface RenderOptions {
   /** Crawlers get the complete document with every section in place (no fallbacks, no
    * out-of-order segments), at the cost of waiting for the slowest one. */
   waitForAll: boolean;
+  /** The response's Content-Security-Policy nonce, put on every script React and the
+   * document write (the Worker always passes one). */
+  nonce?: string;
 }
+
+/** The nonce a rendered page's scripts carry. A stored copy served to a later request is
+ * given that request's nonce from it (src/edge/security-headers.ts), which removes the header. */
+export const RENDER_NONCE_HEADER = "X-Render-Nonce";
 
 const FAILURE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Temporarily unavailable</title><h1>We could not show this page just now</h1><p>Please try again in a moment.</p></html>`;
 
@@ -31,7 +38,7 @@ const FAILURE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
  * the shell leaves as soon as React has it; sections fed by deferred loader values
  * (promises) stream after it, followed by those values as JSON for hydration.
  */
-export async function renderPage(request: Request, { content, siteOrigin, waitForAll }: RenderOptions): Promise<Response> {
+export async function renderPage(request: Request, { content, siteOrigin, waitForAll, nonce }: RenderOptions): Promise<Response> {
   const [context] = await Promise.all([
     handler.query(request, { requestContext: createLoadContext({ content, siteOrigin }) }),
     // Resolved after the first render: carousels then render in the shell, never as a fallback.
@@ -39,10 +46,10 @@ export async function renderPage(request: Request, { content, siteOrigin, waitFo
   ]);
   if (context instanceof Response) return context;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = { "Content-Type": "text/html; charset=utf-8" };
+  const html: Record<string, string> = { "Content-Type": "text/html; charset=utf-8", ...(nonce && { [RENDER_NONCE_HEADER]: nonce }) };
   const { immediate, settled } = splitLoaderData(context.loaderData);
   const document = (
-    <Document assets={clientAssets} hydrationJson={jsonForScript(hydrationState(context, immediate))}>
+    <Document assets={clientAssets} hydrationJson={jsonForScript(hydrationState(context, immediate))} nonce={nonce}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Document>
   );
@@ -53,8 +60,9 @@ export async function renderPage(request: Request, { content, siteOrigin, waitFo
     const stream = waitForAll
       ? // Without a huge chunk size React still outlines completed boundaries past a size
         // threshold, to be moved into place by an inline script a crawler may not run.
+        // prerender takes no nonce: with nothing outlined it writes no inline script.
         (await prerender(document, { onError, progressiveChunkSize: Number.MAX_SAFE_INTEGER })).prelude
-      : await renderToReadableStream(document, { onError });
+      : await renderToReadableStream(document, { onError, nonce });
     const body = settled
       ? appendToBody(stream, async () => `<script type="application/json" id="${DEFERRED_DATA_ID}">${jsonForScript(await settled)}</script>`)
       : stream;
