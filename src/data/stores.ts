@@ -29,6 +29,15 @@ export function listStoreFilters(pb: ContentClient): Promise<StoreFilter[]> {
   return pb.collection(COLLECTIONS.storeFilters).getFullList<StoreFilter>({ sort: "title", batch: 200 });
 }
 
+/** The filter sidebar's list; spec error catalogue: a failed filtered-store list is logged
+ * and shown empty. */
+export function listStoreFiltersOrEmpty(pb: ContentClient): Promise<StoreFilter[]> {
+  return listStoreFilters(pb).catch((err: unknown) => {
+    console.error("store filters read failed", err);
+    return [];
+  });
+}
+
 /** A store as its page shows it: HTML fields sanitized, the badge expanded. */
 export type StoreDetails = Omit<Store, "expand"> & { expand?: { badge?: BadgeChip } };
 

@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { listCategoryNames } from "../../data/categories";
-import { listStoreFilters, listStores } from "../../data/stores";
+import { listStoreFiltersOrEmpty, listStores } from "../../data/stores";
 import { CategoryFilter, CategoryFilterSkeleton } from "../components/CategoryFilter";
 import { Deferred } from "../components/Deferred";
 import { FilterSidebar } from "../components/FilterSidebar";
@@ -20,12 +20,7 @@ export async function storesLoader({ request, context }: LoaderFunctionArgs) {
   const pb = contentFrom(context);
   // The category list with store counts is the slowest read and not the page's content:
   // it streams after the shell. Spec: a failed filtered-store list is logged and empty.
-  const categories = defer(
-    listStoreFilters(pb).catch((err: unknown) => {
-      console.error("store filters read failed", err);
-      return [];
-    }),
-  );
+  const categories = defer(listStoreFiltersOrEmpty(pb));
   const [stores, selected] = await Promise.all([listStores(pb, { categoryIds, page }), listCategoryNames(pb, categoryIds)]).catch(rethrowContentError);
   return { stores, categoryIds, selected, categories };
 }

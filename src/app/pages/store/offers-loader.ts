@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { listCategoryNames } from "../../../data/categories";
 import { listOffers } from "../../../data/offers";
-import { listStoreFilters } from "../../../data/stores";
+import { listStoreFiltersOrEmpty } from "../../../data/stores";
 import type { OfferType } from "../../../data/types";
 import { defer } from "../../deferred";
 import { badRequest, rethrowContentError } from "../../http-errors";
@@ -26,12 +26,7 @@ export async function offersLoader({ request, context }: LoaderFunctionArgs) {
   const type = offerTypeFrom(params);
   const page = pageFrom(params);
   const pb = contentFrom(context);
-  const categories = defer(
-    listStoreFilters(pb).catch((err: unknown) => {
-      console.error("store filters read failed", err);
-      return [];
-    }),
-  );
+  const categories = defer(listStoreFiltersOrEmpty(pb));
   const [offers, selected] = await Promise.all([listOffers(pb, { page, type, categoryIds }), listCategoryNames(pb, categoryIds)]).catch(rethrowContentError);
   return { offers, type: type ?? null, categoryIds, selected, categories };
 }

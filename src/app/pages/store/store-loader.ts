@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { ContentClient } from "../../../data/client";
 import { classifyContentError } from "../../../data/errors";
 import { countStoreDeals, listStoreOffers, type ListedOffer } from "../../../data/offers";
-import { getStore, listSimilarStores, listStoreFilters, type StoreDetails } from "../../../data/stores";
+import { getStore, listSimilarStores, listStoreFiltersOrEmpty, type StoreDetails } from "../../../data/stores";
 import type { ListResult } from "../../../data/types";
 import { hasCanonicalTitleSegment, storePath } from "../../../lib/slug";
 import { defer } from "../../deferred";
@@ -60,12 +60,7 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
         return [];
       }),
   );
-  const categories = defer(
-    listStoreFilters(pb).catch((err: unknown) => {
-      console.error("store filters read failed", err);
-      return [];
-    }),
-  );
+  const categories = defer(listStoreFiltersOrEmpty(pb));
   if (typeof document === "undefined") {
     const found = await store.catch(rethrowContentError);
     if (!found) notFound();
