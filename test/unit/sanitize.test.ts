@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSafeImageSource, isSafeLink, sanitizeHtml } from "../../src/data/sanitize";
+import { isSafeImageSource, isSafeLink, sanitizeHtml, urlFromAttribute } from "../../src/data/sanitize";
 
 describe("sanitizeHtml", () => {
   it("keeps the formatting editors use", () => {
@@ -40,6 +40,12 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml(input)).toBe(output);
   });
 
+  it("writes a checked URL back fully escaped, so a browser cannot decode it a second time", () => {
+    expect(sanitizeHtml('<a href="/&#38;#92;evil.example/">x</a>')).toBe('<a href="/&amp;#92;evil.example/">x</a>');
+    expect(sanitizeHtml('<img src="/api/files/&#38;#46;&#38;#46;/x.png">')).toBe('<img src="/api/files/&amp;#46;&amp;#46;/x.png">');
+    expect(sanitizeHtml(`<a href="/search?q='x'&quot;">x</a>`)).toBe('<a href="/search?q=&#39;x&#39;&quot;">x</a>');
+  });
+
   it("returns an empty string for missing values", () => {
     expect(sanitizeHtml("")).toBe("");
     expect(sanitizeHtml(null)).toBe("");
@@ -48,6 +54,13 @@ describe("sanitizeHtml", () => {
 });
 
 describe("URL checks", () => {
+  it("reads URL attributes as a browser does", () => {
+    expect(urlFromAttribute("&#106;&#x61;va&Tab;script&colon;x")).toBe("javascript:x");
+    expect(urlFromAttribute("&#106&#97va\nscript:x")).toBe("javascript:x");
+    expect(urlFromAttribute(" \u0001 /path?a=1&amp;b=2 ")).toBe("/path?a=1&b=2");
+    expect(urlFromAttribute("/x&unknown;y&#0;")).toBe("/x&unknown;y\ufffd");
+  });
+
   it("accepts site paths, fragments and web, mail and phone links only", () => {
     for (const ok of ["/a", "#top", "?q=1", "https://x.example", "http://x.example", "mailto:a@b.c", "tel:+1"]) expect(isSafeLink(ok)).toBe(true);
     for (const bad of ["javascript:x", "data:x", "//x", "/\\x", "ftp://x", "x", ""]) expect(isSafeLink(bad)).toBe(false);
