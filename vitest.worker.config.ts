@@ -29,6 +29,10 @@ export default defineConfig({
           // Short freshness so stale-while-revalidate is observable within a test.
           CACHE_FRESH_S: "2",
           CACHE_STALE_S: "3600",
+          // The page cache is off here, so tests that change or stop PocketBase see the render;
+          // test/worker/page-cache.test.ts turns it on through the Worker's env.
+          PAGE_CACHE_FRESH_S: "0",
+          PAGE_CACHE_STALE_S: "0",
           // A partner host that appears nowhere in the content, and a listed IP address.
           ALLOWED_REDIRECT_HOSTS: "clicks.network.example, 203.0.113.7",
         },

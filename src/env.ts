@@ -1,4 +1,5 @@
 import { normaliseHost } from "./lib/redirect-target";
+import { SITEMAP_MAX_URLS } from "./lib/sitemap";
 
 /** Bindings and vars of the Worker (wrangler.toml [vars], secrets, `.dev.vars`). */
 export interface Env {
@@ -13,6 +14,14 @@ export interface Env {
   CACHE_STALE_S: string;
   /** Seconds a PocketBase file is cached at the edge and in browsers. */
   FILE_CACHE_S: string;
+  /** Seconds a cached HTML page (or sitemap file) is served as fresh. 0 with PAGE_CACHE_STALE_S 0 turns the page cache off. */
+  PAGE_CACHE_FRESH_S: string;
+  /** Seconds past freshness a cached page is still served (while re-rendering, or while rendering fails). */
+  PAGE_CACHE_STALE_S: string;
+  /** Secret: bearer token of POST /_cache/purge (local page-cache purge). Without it the endpoint does not exist. */
+  CACHE_PURGE_SECRET?: string;
+  /** URLs per child sitemap, at most the protocol's 50,000 (lowered by tests to reach several files). */
+  SITEMAP_URLS_PER_FILE?: string;
   /** Secret: email of the PocketBase `edge_services` account the Worker signs in as to store
    * newsletter sign-ups (the only write it makes). Without it sign-ups answer "unavailable". */
   PB_SERVICE_EMAIL?: string;
@@ -30,6 +39,11 @@ export interface Config {
   siteOrigin: string;
   readTtl: { fresh: number; stale: number };
   fileTtl: { fresh: number; stale: number };
+  /** Full-page cache; both 0 means pages are never stored. */
+  pageTtl: { fresh: number; stale: number };
+  /** Bearer token of the purge endpoint; null when unset (the endpoint then answers 404). */
+  purgeSecret: string | null;
+  sitemapUrlsPerFile: number;
   /** Hosts /goto accepts besides those found in the content (normalised host names). */
   extraRedirectHosts: ReadonlySet<string>;
   /** Whether cookies get the Secure attribute: everywhere but a plain-http local origin. */
@@ -44,6 +58,13 @@ function seconds(value: string | undefined, name: string): number {
   return n;
 }
 
+function sitemapUrlsPerFile(value: string | undefined): number {
+  if (value === undefined || value === "") return SITEMAP_MAX_URLS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > SITEMAP_MAX_URLS) throw new Error(`SITEMAP_URLS_PER_FILE must be an integer from 1 to ${SITEMAP_MAX_URLS}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
 export function readConfig(env: Env): Config {
   const fileSeconds = seconds(env.FILE_CACHE_S, "FILE_CACHE_S");
   return {
@@ -51,6 +72,9 @@ export function readConfig(env: Env): Config {
     siteOrigin: env.SITE_ORIGIN.replace(/\/+$/, ""),
     readTtl: { fresh: seconds(env.CACHE_FRESH_S, "CACHE_FRESH_S"), stale: seconds(env.CACHE_STALE_S, "CACHE_STALE_S") },
     fileTtl: { fresh: fileSeconds, stale: fileSeconds },
+    pageTtl: { fresh: seconds(env.PAGE_CACHE_FRESH_S, "PAGE_CACHE_FRESH_S"), stale: seconds(env.PAGE_CACHE_STALE_S, "PAGE_CACHE_STALE_S") },
+    purgeSecret: env.CACHE_PURGE_SECRET || null,
+    sitemapUrlsPerFile: sitemapUrlsPerFile(env.SITEMAP_URLS_PER_FILE),
     extraRedirectHosts: new Set((env.ALLOWED_REDIRECT_HOSTS ?? "").split(",").map(normaliseHost).filter((h): h is string => Boolean(h))),
     secureCookies: !env.SITE_ORIGIN.startsWith("http://"),
     service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,

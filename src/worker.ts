@@ -1,14 +1,20 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
 import { createContentClient } from "./data/client";
+import { blockAiCrawlers } from "./edge/ai-crawlers";
 import type { AppEnv } from "./edge/app-env";
+import { PURGE_PATH, purgeCache } from "./edge/cache-purge";
+import { PAGE_TAG } from "./edge/cache-tags";
 import { contentApi } from "./edge/content-api";
 import { createContentOrigin } from "./edge/content-origin";
 import { goto } from "./edge/goto";
 import { newsletter } from "./edge/newsletter";
+import { cachedPage, pageCacheDeps, pageCacheKey } from "./edge/page-cache";
 import { ping } from "./edge/ping";
 import { privacyChoice } from "./edge/privacy-choice";
+import { robots, ROBOTS_PATH } from "./edge/robots";
 import { securityHeaders } from "./edge/security-headers";
+import { sitemapChild, sitemapIndex, SITEMAP_INDEX_PATH } from "./edge/sitemap";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
 import { addTrackingCookie } from "./edge/tracking-capture";
 import { readConfig } from "./env";
@@ -19,6 +25,8 @@ const app = new Hono<AppEnv>();
 
 // Outermost, so every answer gets the headers, and pages get this response's CSP nonce.
 app.use("*", securityHeaders);
+// Before any content is read: the terms forbid AI scraping (list in src/lib/ai-crawlers.ts).
+app.use("*", blockAiCrawlers);
 app.use("*", async (c, next) => {
   const config = readConfig(c.env);
   c.set("config", config);
@@ -27,6 +35,10 @@ app.use("*", async (c, next) => {
   await next();
 });
 
+app.get(ROBOTS_PATH, robots);
+app.get(SITEMAP_INDEX_PATH, sitemapIndex);
+app.get("/sitemaps/:file", sitemapChild);
+app.post(PURGE_PATH, purgeCache);
 app.post("/api/status/ping", ping);
 app.route("/", contentApi);
 app.get("/goto", goto);
@@ -37,12 +49,20 @@ app.get("*", async (c) => {
   // Pages never see the tracking parameters: one page for every visitor (ARCHITECTURE rule 5).
   const url = new URL(c.req.url);
   const request = withoutTracking(url) === url ? c.req.raw : new Request(withoutTracking(url), c.req.raw);
-  const page = await renderPage(request, {
-    content: createContentClient({ baseUrl: c.var.config.pocketbaseUrl, fetch: c.var.origin.fetch }),
-    siteOrigin: c.var.config.siteOrigin,
-    waitForAll: isbot(c.req.header("User-Agent") ?? ""),
-    nonce: c.var.cspNonce,
-  });
+  const crawler = isbot(c.req.header("User-Agent") ?? "");
+  // The cache wraps the render only: the tracking cookie is added to what it answers.
+  const page = await cachedPage(
+    pageCacheKey(c.var.config.siteOrigin, url, crawler ? "crawler" : "visitor"),
+    request,
+    (reads, pageRequest) =>
+      renderPage(pageRequest, {
+        content: createContentClient({ baseUrl: c.var.config.pocketbaseUrl, fetch: reads.observe(c.var.origin.fetch) }),
+        siteOrigin: c.var.config.siteOrigin,
+        waitForAll: crawler,
+        nonce: c.var.cspNonce,
+      }),
+    pageCacheDeps(c, [PAGE_TAG]),
+  );
   return addTrackingCookie(c, page);
 });
 

@@ -165,13 +165,15 @@ export interface ArticleHeader {
   category: ArticleCategory | null;
   author: AuthorProfile | null;
   publishTime: string;
+  /** Last edit (PocketBase's update_time), for structured data and sharing tags. */
+  updateTime: string;
   bannerUrl: string;
   /** Sharing image. */
   imageUrl: string;
   meta: { title: string; description: string; keywords: string };
 }
 
-type HeaderRecord = Pick<Article, "id" | "collectionId" | "collectionName" | "title" | "featured_image" | "banner_image" | "publish_time" | "meta_title" | "meta_description" | "meta_keywords"> & {
+type HeaderRecord = Pick<Article, "id" | "collectionId" | "collectionName" | "title" | "featured_image" | "banner_image" | "publish_time" | "update_time" | "meta_title" | "meta_description" | "meta_keywords"> & {
   expand?: { authors?: Author[]; categories?: Category[] };
 };
 
@@ -184,6 +186,7 @@ export function articleHeader(record: HeaderRecord): ArticleHeader {
     category: category ? { id: category.id, title: category.title } : null,
     author: leadAuthor(record.expand?.authors),
     publishTime: record.publish_time,
+    updateTime: record.update_time,
     bannerUrl: record.banner_image ? fileUrl(record, record.banner_image) : "",
     imageUrl: share ? fileUrl(record, share) : "",
     meta: { title: record.meta_title || record.title, description: record.meta_description, keywords: record.meta_keywords },

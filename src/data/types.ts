@@ -186,6 +186,8 @@ interface PublishedContent extends BaseRecord {
   meta_title: string;
   meta_keywords: string;
   meta_description: string;
+  create_time: string;
+  update_time: string;
 }
 
 export interface Article extends PublishedContent {

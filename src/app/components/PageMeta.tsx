@@ -1,5 +1,8 @@
 import { useLocation } from "react-router";
+import { w3cDateTime } from "../../lib/sitemap";
+import { absoluteUrl, type JsonLdNode, type PageIdentity } from "../../lib/structured-data";
 import { useRootData } from "../root-data";
+import { JsonLd } from "./JsonLd";
 
 export interface PageMetaProps {
   /** Page title without the site name (meta_title when the data has one). */
@@ -8,36 +11,55 @@ export interface PageMetaProps {
   keywords?: string;
   /** Query string that is part of the page's identity (e.g. "?catID=x"); tracking and other parameters never are. */
   canonicalSearch?: string;
-  /** Absolute or site-relative URL of the sharing image. */
+  /** Absolute or site-relative URL of the sharing image (the banner or featured image). */
   image?: string;
   noindex?: boolean;
+  /** Open Graph type: "article" for blog articles, advertorials and comparisons. */
+  type?: "website" | "article";
+  /** Publication dates of an article (PocketBase datetimes), for its Open Graph tags. */
+  dates?: { published?: string; modified?: string };
+  /** The page's schema.org nodes, built from its canonical address; left out of noindex pages. */
+  structuredData?: (page: PageIdentity) => ReadonlyArray<JsonLdNode | null>;
 }
 
-/** Title, description, keywords, canonical and Open Graph tags; React hoists them into <head>.
- * URLs are built from the configured site origin, never from the request's Host. */
 /** Used when a page's data has no meta_description / meta_keyword(s). */
 export const DEFAULT_DESCRIPTION = "Independent reviews, verified coupons and deals for VPNs, antivirus, hosting, telecom, finance and more.";
 export const DEFAULT_KEYWORDS = "coupons, promo codes, deals, software reviews, VPN, antivirus, web hosting";
 
-export function PageMeta({ title, description = DEFAULT_DESCRIPTION, keywords = DEFAULT_KEYWORDS, canonicalSearch = "", image, noindex }: PageMetaProps) {
+/**
+ * Title, description, keywords, canonical link, Open Graph and Twitter card tags (hoisted
+ * into <head> by React) and the page's JSON-LD. Every URL is built from the configured
+ * site origin, never from the request's Host.
+ */
+export function PageMeta({ title, description, keywords, canonicalSearch = "", image, noindex, type = "website", dates, structuredData }: PageMetaProps) {
   const { site, siteOrigin } = useRootData();
   const { pathname } = useLocation();
   const fullTitle = title === site.name ? title : `${title} | ${site.name}`;
+  const summary = description || DEFAULT_DESCRIPTION;
   const url = `${siteOrigin}${pathname}${canonicalSearch}`;
-  const imageUrl = image && !/^https?:/.test(image) ? `${siteOrigin}${image}` : image;
+  const imageUrl = image ? absoluteUrl(siteOrigin, image) : undefined;
+  const published = w3cDateTime(dates?.published);
+  const modified = w3cDateTime(dates?.modified);
   return (
     <>
       <title>{fullTitle}</title>
-      <meta name="description" content={description || DEFAULT_DESCRIPTION} />
+      <meta name="description" content={summary} />
       <meta name="keywords" content={keywords || DEFAULT_KEYWORDS} />
       {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
       <meta property="og:site_name" content={site.name} />
-      <meta property="og:type" content="website" />
+      <meta property="og:locale" content="en_US" />
+      <meta property="og:type" content={type} />
       <meta property="og:title" content={fullTitle} />
-      <meta property="og:description" content={description || DEFAULT_DESCRIPTION} />
+      <meta property="og:description" content={summary} />
       <meta property="og:url" content={url} />
       {imageUrl && <meta property="og:image" content={imageUrl} />}
+      {type === "article" && published && <meta property="article:published_time" content={published} />}
+      {type === "article" && modified && <meta property="article:modified_time" content={modified} />}
       <meta name="twitter:card" content={imageUrl ? "summary_large_image" : "summary"} />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={summary} />
+      {imageUrl && <meta name="twitter:image" content={imageUrl} />}
+      {structuredData && !noindex && <JsonLd nodes={structuredData({ siteOrigin, siteName: site.name, url })} />}
     </>
   );
 }

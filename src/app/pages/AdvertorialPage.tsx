@@ -10,6 +10,7 @@ import { AdvertorialProducts } from "./advertorial/AdvertorialProducts";
 import { AdvertorialSummary } from "./advertorial/AdvertorialSummary";
 import { QuickOverview } from "./advertorial/QuickOverview";
 import { ArticleHeading } from "./articles/ArticleHeading";
+import { articleNodes } from "./articles/structured-data";
 import { withoutSiteName } from "../../lib/text";
 import { TagList } from "./articles/TagList";
 
@@ -34,6 +35,9 @@ function AdvertorialArticle({ advertorial, noindex }: { advertorial: Advertorial
         keywords={advertorial.meta.keywords || undefined}
         image={advertorial.imageUrl || undefined}
         noindex={noindex}
+        type="article"
+        dates={{ published: advertorial.publishTime, modified: advertorial.updateTime }}
+        structuredData={(page) => articleNodes(page, advertorial, { description: advertorial.meta.description || advertorial.subtitle, products: advertorial.products })}
       />
       <article className="col-lg-8">
         <ArticleHeading header={advertorial} kind="advertorials" subtitle={advertorial.subtitle} />

@@ -1,14 +1,22 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { AuthorSidebar } from "../components/AuthorSidebar";
+import { Breadcrumb } from "../components/Breadcrumb";
 import { PageMeta } from "../components/PageMeta";
 import { ProductCard } from "../components/ProductCard";
 import { ReadMoreBlock } from "../components/ReadMoreBlock";
 import { useRootData } from "../root-data";
 import { ArticleHeading } from "./articles/ArticleHeading";
+import { articleNodes } from "./articles/structured-data";
 import { withoutSiteName } from "../../lib/text";
 import { TagList } from "./articles/TagList";
 import { ArticleContent } from "./blog/ArticleContent";
 import type { BlogArticleData } from "./blog/blog-loader";
+
+/** Spec: breadcrumb Home, Blog, title. */
+const BLOG_TRAIL = [
+  { label: "Home", to: "/" },
+  { label: "Blog", to: "/blog" },
+];
 
 /** Spec: Article (blog) page. */
 export function BlogArticlePage() {
@@ -21,20 +29,11 @@ export function BlogArticlePage() {
         description={article.meta.description || undefined}
         keywords={article.meta.keywords || undefined}
         image={article.imageUrl || undefined}
+        type="article"
+        dates={{ published: article.publishTime, modified: article.updateTime }}
+        structuredData={(page) => articleNodes(page, article, { description: article.meta.description, products: article.product ? [article.product] : [] })}
       />
-      <nav aria-label="Breadcrumb">
-        <ol className="breadcrumb small">
-          <li className="breadcrumb-item">
-            <Link to="/">Home</Link>
-          </li>
-          <li className="breadcrumb-item">
-            <Link to="/blog">Blog</Link>
-          </li>
-          <li className="breadcrumb-item active" aria-current="page">
-            {article.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb links={BLOG_TRAIL} current={article.title} />
       <div className="row g-4 g-lg-5">
         <article className="col-lg-8">
           <ArticleHeading header={article} kind="blog" />

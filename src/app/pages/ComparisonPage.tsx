@@ -3,6 +3,7 @@ import type { ComparisonView } from "../../data/comparisons";
 import { PageMeta } from "../components/PageMeta";
 import { useRootData } from "../root-data";
 import { ArticleHeading } from "./articles/ArticleHeading";
+import { articleNodes } from "./articles/structured-data";
 import { withoutSiteName } from "../../lib/text";
 import { TagList } from "./articles/TagList";
 import { ComparedProducts } from "./comparison/ComparedProducts";
@@ -25,6 +26,14 @@ function ComparisonArticle({ comparison, noindex }: { comparison: ComparisonView
         keywords={comparison.meta.keywords || undefined}
         image={comparison.imageUrl || undefined}
         noindex={noindex}
+        type="article"
+        dates={{ published: comparison.publishTime, modified: comparison.updateTime }}
+        structuredData={(page) =>
+          articleNodes(page, comparison, {
+            description: comparison.meta.description || comparison.subtitle,
+            products: [comparison.primary?.product, comparison.secondary?.product, ...comparison.products].filter((card) => card !== undefined),
+          })
+        }
       />
       <article className="col-lg-9 mx-auto">
         <ArticleHeading header={comparison} kind="comparisions" subtitle={comparison.subtitle} />

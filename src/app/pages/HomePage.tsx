@@ -4,6 +4,7 @@ import { listBanners } from "../../data/banners";
 import { BEST_DEALS, listBestDeals, listBestStores, listHomeCategories, listPopularArticles } from "../../data/home";
 import { listTopDeals } from "../../data/top-deals";
 import { randomSeed } from "../../lib/shuffle";
+import { organization, webSite } from "../../lib/structured-data";
 import { PageMeta } from "../components/PageMeta";
 import { loadReadMore, ReadMoreBlock } from "../components/ReadMoreBlock";
 import { contentFrom } from "../load-context";
@@ -59,7 +60,14 @@ export function HomePage() {
   const { site } = useRootData();
   return (
     <main>
-      <PageMeta title={site.name} description={HERO_SUMMARY} />
+      <PageMeta
+        title={site.name}
+        description={HERO_SUMMARY}
+        structuredData={(page) => [
+          organization(page, { logoPath: "/favicon.svg", email: site.supportEmail, sameAs: site.socialLinks.map((link) => link.url) }),
+          webSite(page),
+        ]}
+      />
       <HomeHero categories={data.categories} />
       <div className="container">
         <PopularCategories categories={data.categories} />

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { fileUrl } from "../../data/files";
 import type { StoreDetails } from "../../data/stores";
 import { storePath } from "../../lib/slug";
+import { product } from "../../lib/structured-data";
 import { withoutSiteName } from "../../lib/text";
 import { CategoryFilter, CategoryFilterSkeleton } from "../components/CategoryFilter";
 import { Deferred } from "../components/Deferred";
@@ -39,6 +40,18 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
         description={store.meta_description || undefined}
         keywords={store.meta_keyword || undefined}
         image={store.banner_image ? fileUrl(store, store.banner_image) : undefined}
+        structuredData={(page) => [
+          product(page, {
+            name: store.title,
+            description: store.subheading || store.meta_description,
+            image: store.logo ? fileUrl(store, store.logo) : undefined,
+            brand: store.title,
+            url: page.url,
+            rating: store.rating,
+            reviewCount: store.reviewers,
+            offerUrl: store.default_action_url || undefined,
+          }),
+        ]}
       />
       <StoreBreadcrumb title={store.title} />
       <StoreHero store={store} heading={storeHeading(store.title, data.monthYear)} />

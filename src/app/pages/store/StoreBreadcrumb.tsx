@@ -1,20 +1,11 @@
-import { Link } from "react-router";
+import { Breadcrumb } from "../../components/Breadcrumb";
+
+const TRAIL = [
+  { label: "Home", to: "/" },
+  { label: "Coupons & Deals", to: "/offers" },
+];
 
 /** Spec: Home / Coupons & Deals / store title. */
 export function StoreBreadcrumb({ title }: { title: string }) {
-  return (
-    <nav aria-label="breadcrumb">
-      <ol className="breadcrumb small">
-        <li className="breadcrumb-item">
-          <Link to="/">Home</Link>
-        </li>
-        <li className="breadcrumb-item">
-          <Link to="/offers">Coupons &amp; Deals</Link>
-        </li>
-        <li className="breadcrumb-item active text-truncate" aria-current="page">
-          {title}
-        </li>
-      </ol>
-    </nav>
-  );
+  return <Breadcrumb links={TRAIL} current={title} />;
 }

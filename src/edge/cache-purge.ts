@@ -1,0 +1,72 @@
+import type { Context } from "hono";
+import type { AppEnv } from "./app-env";
+import { contentCacheKey } from "./content-origin";
+import { purgePage, type PurgeResult } from "./page-cache";
+
+/** Path of the purge endpoint (POST, bearer token CACHE_PURGE_SECRET). */
+export const PURGE_PATH = "/_cache/purge";
+
+const MAX_URLS = 100;
+const MAX_URL_LENGTH = 2000;
+const MAX_BODY_BYTES = 256 * 1024;
+
+const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers } });
+
+async function digest(text: string): Promise<ArrayBuffer> {
+  return crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+}
+
+/** Compares digests of equal length in constant time, so timing tells nothing about the secret. */
+async function authorised(header: string | undefined, secret: string): Promise<boolean> {
+  const token = /^Bearer (.+)$/.exec(header ?? "")?.[1] ?? "";
+  const [given, expected] = await Promise.all([digest(token), digest(secret)]);
+  // Workers' extension of SubtleCrypto; the DOM lib in this tsconfig types the standard one.
+  return (crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBuffer, b: ArrayBuffer): boolean }).timingSafeEqual(given, expected);
+}
+
+/** The page addresses to purge: site paths, or absolute URLs on the configured origin. */
+function pageUrls(body: unknown, siteOrigin: string): URL[] | string {
+  const urls = (body as { urls?: unknown } | null)?.urls;
+  if (!Array.isArray(urls) || urls.length === 0 || urls.length > MAX_URLS) return `Expected {"urls": [...]} with 1 to ${MAX_URLS} page addresses.`;
+  const parsed: URL[] = [];
+  for (const value of urls) {
+    if (typeof value !== "string" || value.length > MAX_URL_LENGTH) return "Each address must be a string of at most 2000 characters.";
+    let url: URL;
+    try {
+      url = new URL(value, siteOrigin);
+    } catch {
+      return `Not an address: ${value}`;
+    }
+    if (url.origin !== new URL(siteOrigin).origin) return `Not a page of ${siteOrigin}: ${value}`;
+    parsed.push(url);
+  }
+  return parsed;
+}
+
+/**
+ * POST /_cache/purge {"urls": ["/stores/acme/abc123", …]} with `Authorization: Bearer
+ * <CACHE_PURGE_SECRET>`: deletes this location's cached copies of those pages (both
+ * variants, tracking parameters and query order ignored) and the content reads they were
+ * rendered from. Zone-wide purges go through Cloudflare's purge by tag (README).
+ * Without the secret configured the endpoint does not exist.
+ */
+export async function purgeCache(c: Context<AppEnv>): Promise<Response> {
+  const { purgeSecret, siteOrigin, pocketbaseUrl } = c.var.config;
+  if (!purgeSecret) return json({ message: "Not found" }, 404);
+  if (!(await authorised(c.req.header("Authorization"), purgeSecret))) return json({ message: "A valid bearer token is required." }, 401, { "WWW-Authenticate": "Bearer" });
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) return json({ message: "The request body is too large." }, 413);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return json({ message: "The request body must be JSON." }, 400);
+  }
+  const urls = pageUrls(body, siteOrigin);
+  if (typeof urls === "string") return json({ message: urls }, 400);
+  const readKey = (pathAndQuery: string) => contentCacheKey(siteOrigin, new URL(pathAndQuery, pocketbaseUrl));
+  const purged: Array<{ url: string } & PurgeResult> = [];
+  for (const url of urls) purged.push({ url: url.pathname + url.search, ...(await purgePage(caches.default, siteOrigin, url, readKey)) });
+  return json({ purged }, 200);
+}

@@ -1,0 +1,208 @@
+/**
+ * Full-page edge cache (ARCHITECTURE rule 5). A page is stored under its path and its
+ * non-tracking query, sorted, in one of two variants: the streamed document visitors get,
+ * and the complete document crawlers get. Fresh for `fresh` seconds, then served stale for
+ * up to `stale` more while one background render replaces it; a failed render keeps the
+ * stale copy (stale-if-error). On a miss the render streams to the visitor while a second
+ * branch of the same stream is stored once complete, so caching never delays the shell.
+ *
+ * Stored: 200 answers without Set-Cookie or a private / no-store Cache-Control, rendered
+ * from content reads that all succeeded. Each copy carries the Cache-Tag values of the
+ * records it shows (zone purges) and the list of reads it was built from (local purges).
+ */
+import type { Context } from "hono";
+import { withoutTracking } from "../lib/tracking";
+import { sortedSearch } from "../lib/query";
+import type { AppEnv } from "./app-env";
+import { CACHE_STATUS_HEADER, type CacheStatus, type CacheTtl } from "./cache";
+import { CACHE_TAG_HEADER, formatCacheTags, parseCacheTags } from "./cache-tags";
+
+const STORED_AT_HEADER = "X-Edge-Stored-At";
+/** The content reads (PocketBase path and query) a stored page was rendered from. */
+const READS_HEADER = "X-Edge-Reads";
+/** The render's own Cache-Control, given back to visitors in place of the storage lifetime. */
+const RENDER_CACHE_CONTROL_HEADER = "X-Edge-Render-Cache-Control";
+/** A page reading more than this is still cached; its reads are not listed for purges. */
+const MAX_LISTED_READS = 200;
+
+export interface PageCacheDeps {
+  cache: Cache;
+  waitUntil(promise: Promise<unknown>): void;
+  ttl: CacheTtl;
+  /** Tags every copy stored under these deps carries (e.g. dp-page). */
+  tags: readonly string[];
+  now?: () => number;
+}
+
+/** This request's page-cache dependencies: the zone's cache, PAGE_CACHE_* TTLs, `tags` on every copy. */
+export function pageCacheDeps(c: Context<AppEnv>, tags: readonly string[]): PageCacheDeps {
+  return { cache: caches.default, waitUntil: (promise) => c.executionCtx.waitUntil(promise), ttl: c.var.config.pageTtl, tags };
+}
+
+/** What one render read: the tags of the records shown, the reads, whether any failed. */
+export class PageReads {
+  readonly tags = new Set<string>();
+  readonly paths = new Set<string>();
+  failed = false;
+
+  /** The content client's fetch, watched: a failed or 5xx read marks the render as degraded. */
+  observe(fetchImpl: typeof fetch): typeof fetch {
+    return (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      this.paths.add(url.pathname + url.search);
+      try {
+        const response = await fetchImpl(input, init);
+        if (response.status >= 500) this.failed = true;
+        for (const tag of parseCacheTags(response.headers.get(CACHE_TAG_HEADER))) this.tags.add(tag);
+        return response;
+      } catch (error) {
+        this.failed = true;
+        throw error;
+      }
+    }) as typeof fetch;
+  }
+}
+
+export type PageRender = (reads: PageReads, request: Request) => Promise<Response>;
+
+export type PageVariant = "visitor" | "crawler";
+const VARIANTS: readonly PageVariant[] = ["visitor", "crawler"];
+
+/** The storage key: variant, path, and the query without tracking parameters, sorted. */
+export function pageCacheKey(siteOrigin: string, url: URL, variant: PageVariant): string {
+  return `${siteOrigin}/_page-cache/${variant}${url.pathname}${sortedSearch(withoutTracking(url).searchParams)}`;
+}
+
+/** Requests whose answer may depend on who asks are rendered, never served from or stored in the cache. */
+export function bypassesPageCache(request: Request): boolean {
+  return (request.method !== "GET" && request.method !== "HEAD") || request.headers.has("Authorization");
+}
+
+function storable(response: Response): boolean {
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  return (
+    response.status === 200 &&
+    response.body !== null &&
+    !response.headers.has("Set-Cookie") &&
+    !/\b(private|no-store|no-cache)\b/i.test(cacheControl) &&
+    response.headers.get("Vary")?.trim() !== "*"
+  );
+}
+
+/** Background renders in flight, by key: one per key at a time. Module-scoped on purpose
+ * (it must span the requests an isolate serves); it holds keys, nothing about visitors. */
+const revalidating = new Set<string>();
+
+/**
+ * Answers `request` from the cache under `key`, or renders it with `render`. The answer
+ * carries X-Edge-Cache: HIT, MISS or STALE. With both TTLs at 0 the cache is off.
+ */
+export async function cachedPage(key: string, request: Request, render: PageRender, deps: PageCacheDeps): Promise<Response> {
+  if (deps.ttl.fresh + deps.ttl.stale <= 0 || bypassesPageCache(request)) return render(new PageReads(), request);
+  const now = deps.now ?? Date.now;
+  const stored = await deps.cache.match(key);
+  if (stored) {
+    const ageMs = now() - Number(stored.headers.get(STORED_AT_HEADER) ?? 0);
+    if (ageMs < deps.ttl.fresh * 1000) return fromStore(stored, "HIT");
+    if (ageMs < (deps.ttl.fresh + deps.ttl.stale) * 1000) {
+      if (!revalidating.has(key)) {
+        revalidating.add(key);
+        // A detached request: the visitor's connection closing must not abort this render.
+        const detached = new Request(request.url, { headers: request.headers });
+        deps.waitUntil(refresh(key, detached, render, deps).finally(() => revalidating.delete(key)));
+      }
+      return fromStore(stored, "STALE");
+    }
+  }
+  const reads = new PageReads();
+  return storeWhileStreaming(key, await render(reads, request), reads, deps);
+}
+
+function fromStore(stored: Response, status: CacheStatus): Response {
+  const headers = new Headers(stored.headers);
+  headers.delete(STORED_AT_HEADER);
+  headers.delete(READS_HEADER);
+  const renderCacheControl = headers.get(RENDER_CACHE_CONTROL_HEADER);
+  headers.delete(RENDER_CACHE_CONTROL_HEADER);
+  if (renderCacheControl) headers.set("Cache-Control", renderCacheControl);
+  else headers.delete("Cache-Control");
+  headers.set(CACHE_STATUS_HEADER, status);
+  return new Response(stored.body, { status: stored.status, headers });
+}
+
+function storedHeaders(rendered: Headers, reads: PageReads, deps: PageCacheDeps): Headers {
+  const headers = new Headers(rendered);
+  headers.delete(CACHE_STATUS_HEADER);
+  const renderCacheControl = headers.get("Cache-Control");
+  if (renderCacheControl) headers.set(RENDER_CACHE_CONTROL_HEADER, renderCacheControl);
+  headers.set("Cache-Control", `public, max-age=${deps.ttl.fresh + deps.ttl.stale}`);
+  headers.set(STORED_AT_HEADER, String((deps.now ?? Date.now)()));
+  headers.set(CACHE_TAG_HEADER, formatCacheTags([...deps.tags, ...reads.tags]));
+  if (reads.paths.size <= MAX_LISTED_READS) headers.set(READS_HEADER, [...reads.paths].join(" "));
+  return headers;
+}
+
+async function store(key: string, status: number, headers: Headers, body: ArrayBuffer, reads: PageReads, deps: PageCacheDeps): Promise<void> {
+  // A section whose read failed shows its notice: that page must not outlive the outage.
+  if (reads.failed) return;
+  await deps.cache.put(key, new Response(body, { status, headers: storedHeaders(headers, reads, deps) }));
+}
+
+function storeWhileStreaming(key: string, response: Response, reads: PageReads, deps: PageCacheDeps): Response {
+  const headers = new Headers(response.headers);
+  headers.set(CACHE_STATUS_HEADER, "MISS");
+  if (!storable(response)) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const [visitor, copy] = response.body!.tee();
+  deps.waitUntil(
+    new Response(copy)
+      .arrayBuffer()
+      .then((body) => store(key, response.status, response.headers, body, reads, deps))
+      // A render that errors mid-stream leaves nothing to store; the visitor's branch reports it.
+      .catch((error: unknown) => console.error("page cache: not stored", key, error)),
+  );
+  // The tags known when the headers leave: those of the reads the shell waited for.
+  headers.set(CACHE_TAG_HEADER, formatCacheTags([...deps.tags, ...reads.tags]));
+  return new Response(visitor, { status: response.status, statusText: response.statusText, headers });
+}
+
+async function refresh(key: string, request: Request, render: PageRender, deps: PageCacheDeps): Promise<void> {
+  const reads = new PageReads();
+  try {
+    const response = await render(reads, request);
+    if (!storable(response)) {
+      await response.body?.cancel();
+      return;
+    }
+    await store(key, response.status, response.headers, await response.arrayBuffer(), reads, deps);
+  } catch (error) {
+    // The stale copy stays: that is stale-if-error.
+    console.error("page cache: revalidation failed", key, error);
+  }
+}
+
+export interface PurgeResult {
+  /** Page copies deleted (a path can have a visitor and a crawler copy). */
+  pages: number;
+  /** Content reads deleted, those the deleted pages were rendered from. */
+  reads: number;
+}
+
+/**
+ * Deletes this location's copies of the page at `url` (both variants) and the content
+ * reads they were built from, so the next request renders from PocketBase itself.
+ * `readKey` maps a PocketBase path and query to its read-cache key.
+ */
+export async function purgePage(cache: Cache, siteOrigin: string, url: URL, readKey: (pathAndQuery: string) => string): Promise<PurgeResult> {
+  const result: PurgeResult = { pages: 0, reads: 0 };
+  for (const variant of VARIANTS) {
+    const key = pageCacheKey(siteOrigin, url, variant);
+    const stored = await cache.match(key);
+    if (!stored) continue;
+    await stored.body?.cancel();
+    for (const path of (stored.headers.get(READS_HEADER) ?? "").split(" ").filter(Boolean)) {
+      if (await cache.delete(readKey(path))) result.reads++;
+    }
+    if (await cache.delete(key)) result.pages++;
+  }
+  return result;
+}

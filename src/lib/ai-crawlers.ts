@@ -1,0 +1,101 @@
+/**
+ * The one list of AI crawlers and agents the site refuses (spec section 1: the terms forbid
+ * automated or AI scraping). /robots.txt disallows each token and the Worker answers 403
+ * to a user agent that carries one. Search-engine crawlers and social-card fetchers
+ * (Googlebot, Bingbot, Applebot, facebookexternalhit, Twitterbot…) are deliberately absent:
+ * they index and preview the site, they do not train on it.
+ *
+ * Sources: the operators' own crawler pages and the ai-robots-txt community list, minus its
+ * search engines, link-preview fetchers, generic tool names ("Spider", "Code", "Scrapy") and
+ * plain words ("Operator", "Devin"), which would block people rather than AI products.
+ */
+export const AI_CRAWLER_TOKENS = [
+  // OpenAI
+  "GPTBot",
+  "ChatGPT-User",
+  "ChatGPT Agent",
+  "OAI-SearchBot",
+  // Anthropic
+  "ClaudeBot",
+  "Claude-User",
+  "Claude-SearchBot",
+  "Claude-Web",
+  "anthropic-ai",
+  // Google: Google-Extended is a robots.txt token only (Googlebot fetches); the others fetch.
+  "Google-Extended",
+  "Google-CloudVertexBot",
+  "Gemini-Deep-Research",
+  "Google-NotebookLM",
+  "NotebookLM",
+  // Apple: a robots.txt token only (Applebot, the search crawler, stays allowed).
+  "Applebot-Extended",
+  // Meta: not facebookexternalhit, which draws the link previews of shared pages.
+  "meta-externalagent",
+  "meta-externalfetcher",
+  "meta-webindexer",
+  "FacebookBot",
+  // Amazon
+  "Amazonbot",
+  "bedrockbot",
+  "NovaAct",
+  // ByteDance
+  "Bytespider",
+  "TikTokSpider",
+  // Perplexity
+  "PerplexityBot",
+  "Perplexity-User",
+  // Common Crawl (the usual training corpus)
+  "CCBot",
+  // Cohere, Mistral, DeepSeek, Huawei, Microsoft, Yandex, Cloudflare
+  "cohere-ai",
+  "cohere-training-data-crawler",
+  "MistralAI-User",
+  "DeepSeekBot",
+  "PanguBot",
+  "AzureAI-SearchBot",
+  "YandexAdditional",
+  "YandexAdditionalBot",
+  "Cloudflare-AutoRAG",
+  // Dataset builders and AI answer engines
+  "AI2Bot",
+  "Ai2Bot-Dolma",
+  "Diffbot",
+  "DuckAssistBot",
+  "ExaBot",
+  "FirecrawlAgent",
+  "Crawl4AI",
+  "TavilyBot",
+  "PhindBot",
+  "YouBot",
+  "iaskspider",
+  "iAskBot",
+  "LinerBot",
+  "Manus-User",
+  "ChatGLM-Spider",
+  "img2dataset",
+  "ImagesiftBot",
+  "LAIONDownloader",
+  "laion-huggingface-processor",
+  "Timpibot",
+  "omgili",
+  "omgilibot",
+  "Webzio-Extended",
+  "Kangaroo Bot",
+  "ICC-Crawler",
+  "Sidetrade indexer bot",
+  "VelenPublicWebCrawler",
+  "FriendlyCrawler",
+  "Cotoyogi",
+  "Brightbot",
+  "SBIntuitionsBot",
+] as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A token counts only as a whole product name: "Claude-Web" does not match "Claude-WebX",
+ * "omgili" does not match inside another word. Names are case-insensitive in practice. */
+const AI_CRAWLER_PATTERN = new RegExp(`(?:^|[^a-z0-9_-])(?:${AI_CRAWLER_TOKENS.map(escapeRegExp).join("|")})(?![a-z0-9_-])`, "i");
+
+export function isAiCrawler(userAgent: string | null | undefined): boolean {
+  return Boolean(userAgent) && AI_CRAWLER_PATTERN.test(userAgent!);
+}

@@ -1,0 +1,169 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ListResult } from "../../src/data/types";
+import app from "../../src/worker";
+import { parseSitemap, w3c } from "../support/sitemap-xml";
+import { pocketbase, pocketbaseWriter, setPocketBase, testEnv, visit } from "./helpers";
+
+interface Listed {
+  id: string;
+  title: string;
+  update_time: string;
+}
+
+const ORIGIN = testEnv.SITE_ORIGIN;
+const TYPES = [
+  { type: "stores", collection: "_zdata_stores", path: "stores" },
+  { type: "advertorials", collection: "_zdata_advertorials", path: "advertorials" },
+  { type: "comparisions", collection: "_zdata_comparisons", path: "comparisions" },
+  { type: "blog", collection: "_zdata_articles", path: "blog" },
+] as const;
+
+/** Every record of a collection as the Worker may read it (published only where the rules say so), in id order. */
+async function all(collection: string): Promise<Listed[]> {
+  return (await pocketbase<ListResult<Listed>>(`/api/collections/${collection}/records?perPage=1000&sort=id&fields=id,title,update_time`)).items;
+}
+
+const newest = (records: Listed[]) => records.map((r) => r.update_time).sort().at(-1)!;
+const locOf = (path: string, record: Listed) => `${ORIGIN}/${path}/${encodeURIComponent(record.title.toLowerCase())}/${record.id}`;
+
+async function xmlOf(path: string, init?: RequestInit): Promise<string> {
+  const response = await visit(path, init);
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+  return response.text();
+}
+
+/** The Worker with other settings (smaller files, the page cache on), as cachedVisit in page-cache.test.ts. */
+async function visitWith(env: Record<string, unknown>, path: string): Promise<Response & { body_: string }> {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(new URL(path, "http://127.0.0.1:8787")), env, ctx);
+  const body_ = await response.text();
+  await waitOnExecutionContext(ctx);
+  return Object.assign(response, { body_ });
+}
+
+const records: Record<string, Listed[]> = {};
+beforeAll(async () => {
+  for (const { collection } of TYPES) records[collection] = await all(collection);
+});
+afterAll(() => setPocketBase("start"));
+
+describe("/sitemap.xml", () => {
+  it("is an index of one file per content type (the seed has fewer than 50,000 of each), lastmod from update times", async () => {
+    const index = parseSitemap(await xmlOf("/sitemap.xml"), "sitemapindex");
+    expect(index.map((e) => e.loc)).toEqual([`${ORIGIN}/sitemaps/static-1.xml`, ...TYPES.map((t) => `${ORIGIN}/sitemaps/${t.type}-1.xml`)]);
+    TYPES.forEach(({ collection }, i) => expect(index[i + 1]!.lastmod, collection).toBe(w3c(newest(records[collection]!))));
+    const everything = ["_zdata_offers", "_zdata_categories", "_zdata_banners", ...TYPES.map((t) => t.collection)];
+    const latest = await Promise.all(everything.map(async (c) => (await pocketbase<ListResult<Listed>>(`/api/collections/${c}/records?perPage=1&sort=-update_time`)).items[0]!.update_time));
+    expect(index[0]!.lastmod).toBe(w3c(latest.sort().at(-1)!));
+  });
+
+  it("lists every store, advertorial, comparison and published blog article at its canonical address", async () => {
+    for (const { type, collection, path } of TYPES) {
+      const urls = parseSitemap(await xmlOf(`/sitemaps/${type}-1.xml`), "urlset");
+      expect(urls.length, type).toBe(records[collection]!.length);
+      expect(urls, type).toEqual(records[collection]!.map((r) => ({ loc: locOf(path, r), lastmod: w3c(r.update_time) })));
+    }
+  });
+
+  it("lists the fixed pages, the lists with the newest update of what they show", async () => {
+    const urls = parseSitemap(await xmlOf("/sitemaps/static-1.xml"), "urlset");
+    expect(urls.map((u) => u.loc.slice(ORIGIN.length))).toEqual([
+      "/",
+      "/offers",
+      "/stores",
+      "/advertorials",
+      "/comparisions",
+      "/blog",
+      "/about-us",
+      "/contact-us",
+      "/privacy-policy",
+      "/terms-of-use",
+      "/cookie-policy",
+      "/do-not-sell-or-share",
+    ]);
+    expect(urls[2]!.lastmod).toBe(w3c(newest(records._zdata_stores!)));
+    expect(urls[5]!.lastmod).toBe(w3c(newest(records._zdata_articles!)));
+    expect(urls.slice(6).every((u) => u.lastmod === undefined)).toBe(true);
+  });
+
+  it("reads PocketBase when asked: a draft article stays out, a newly published one appears", async () => {
+    const writer = await pocketbaseWriter();
+    try {
+      const draft = await writer.create<Listed>("_zdata_articles", { title: `Sitemap draft ${crypto.randomUUID()}`, status: "draft" });
+      const published = await writer.create<Listed>("_zdata_articles", { title: `Sitemap published ${crypto.randomUUID()}`, status: "published" });
+      const locs = parseSitemap(await xmlOf("/sitemaps/blog-1.xml"), "urlset").map((u) => u.loc);
+      expect(locs).toContain(locOf("blog", published));
+      expect(locs.some((loc) => loc.endsWith(`/${draft.id}`))).toBe(false);
+    } finally {
+      await writer.cleanup();
+    }
+  });
+
+  it("takes addresses from SITE_ORIGIN, never from the Host header", async () => {
+    const xml = await xmlOf("/sitemap.xml", { headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } });
+    expect(xml).not.toContain("evil.example");
+  });
+
+  it("answers 404 for files that do not exist", async () => {
+    for (const path of ["/sitemaps/stores-2.xml", "/sitemaps/stores-0.xml", "/sitemaps/static-2.xml", "/sitemaps/offers-1.xml", "/sitemaps/stores.xml", "/sitemaps/stores-1.xml.gz", "/sitemaps/stores-01.xml"]) {
+      const response = await visit(path);
+      expect(response.status, path).toBe(404);
+      await response.body?.cancel();
+    }
+  });
+});
+
+describe("/sitemap.xml beyond one file per type", () => {
+  /** The seed's 60 stores in files of 25: the way 120,000 stores fill files of 50,000
+   * (test/unit/sitemap.test.ts runs that size against a stand-in PocketBase). */
+  const SMALL_FILES = { ...testEnv, SITEMAP_URLS_PER_FILE: "25" };
+
+  it("splits each type into files of at most the limit, covering every record once, lastmod per file", async () => {
+    const index = parseSitemap((await visitWith(SMALL_FILES, "/sitemap.xml")).body_, "sitemapindex");
+    for (const { type, collection, path } of TYPES) {
+      const all = records[collection]!;
+      const files = index.filter((e) => e.loc.startsWith(`${ORIGIN}/sitemaps/${type}-`));
+      expect(files.map((e) => e.loc), type).toEqual(Array.from({ length: Math.ceil(all.length / 25) }, (_, i) => `${ORIGIN}/sitemaps/${type}-${i + 1}.xml`));
+      const seen: string[] = [];
+      for (const [i, file] of files.entries()) {
+        const part = all.slice(i * 25, (i + 1) * 25);
+        const urls = parseSitemap((await visitWith(SMALL_FILES, file.loc.slice(ORIGIN.length))).body_, "urlset");
+        expect(urls.length).toBe(part.length);
+        expect(file.lastmod, file.loc).toBe(w3c(newest(part)));
+        seen.push(...urls.map((u) => u.loc));
+      }
+      expect(seen, type).toEqual(all.map((r) => locOf(path, r)));
+      expect((await visitWith(SMALL_FILES, `/sitemaps/${type}-${files.length + 1}.xml`)).status).toBe(404);
+    }
+    expect(records._zdata_stores!.length).toBeGreaterThan(50);
+  });
+});
+
+describe("/sitemap.xml caching", () => {
+  const CACHED = { ...testEnv, PAGE_CACHE_FRESH_S: "60", PAGE_CACHE_STALE_S: "3600" };
+
+  it("is cached like pages (MISS, then HIT, tagged dp-sitemap) and still served with PocketBase stopped", async () => {
+    const path = `/sitemaps/stores-1.xml?v=${crypto.randomUUID().slice(0, 8)}`;
+    const first = await visitWith(CACHED, path);
+    expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+    const second = await visitWith(CACHED, path);
+    expect(second.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(second.body_).toBe(first.body_);
+    expect(second.headers.get("Cache-Tag")!.split(",")).toEqual(expect.arrayContaining(["dp-sitemap", "_zdata_stores"]));
+    await setPocketBase("stop");
+    try {
+      const offline = await visitWith(CACHED, path);
+      expect(offline.status).toBe(200);
+      expect(offline.body_).toBe(first.body_);
+      // Nothing cached and PocketBase down: a retryable 503, not a broken file.
+      const uncached = await visit("/sitemap.xml");
+      expect(uncached.status).toBe(503);
+      expect(uncached.headers.get("Retry-After")).toBe("60");
+      expect(await uncached.text()).toBe("The sitemap is temporarily unavailable.\n");
+    } finally {
+      await setPocketBase("start");
+    }
+  });
+});
