@@ -2,7 +2,6 @@ import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { createLoadContext } from "../src/app/load-context";
-import { preloadCarousel } from "../src/app/components/Carousel";
 import { DEFERRED_DATA_ID, reviveDeferred } from "../src/app/deferred";
 import { Document, type DocumentAssets } from "../src/app/Document";
 import { HYDRATION_DATA_ID } from "../src/app/hydration";
@@ -30,15 +29,14 @@ if (state && deferred) reviveDeferred(state.loaderData, deferred);
 // Handing the state over this way lets react-router revive serialized route errors itself.
 window.__staticRouterHydrationData = state;
 
-// Lazy routes and the carousel code the server rendered must be loaded before hydrating,
-// or React would see an empty route, or a suspended carousel, where the server put content.
-await Promise.all([
-  ...(matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+// Lazy routes the server rendered must be loaded before hydrating, or React would see an
+// empty route where the server put content.
+await Promise.all(
+  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
     if (typeof route.lazy !== "function") return;
     Object.assign(route, await route.lazy(), { lazy: undefined });
   }),
-  document.querySelector(".swiper") ? preloadCarousel() : undefined,
-]);
+);
 
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });

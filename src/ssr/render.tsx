@@ -1,7 +1,6 @@
 import { renderToReadableStream } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { preloadCarousel } from "../app/components/Carousel";
 import { Document } from "../app/Document";
 import { createLoadContext } from "../app/load-context";
 import { DEFERRED_DATA_ID } from "../app/deferred";
@@ -39,11 +38,7 @@ const FAILURE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
  * (promises) stream after it, followed by those values as JSON for hydration.
  */
 export async function renderPage(request: Request, { content, siteOrigin, waitForAll, nonce }: RenderOptions): Promise<Response> {
-  const [context] = await Promise.all([
-    handler.query(request, { requestContext: createLoadContext({ content, siteOrigin }) }),
-    // Resolved after the first render: carousels then render in the shell, never as a fallback.
-    preloadCarousel(),
-  ]);
+  const context = await handler.query(request, { requestContext: createLoadContext({ content, siteOrigin }) });
   if (context instanceof Response) return context;
   const router = createStaticRouter(handler.dataRoutes, context);
   const html: Record<string, string> = { "Content-Type": "text/html; charset=utf-8", ...(nonce && { [RENDER_NONCE_HEADER]: nonce }) };

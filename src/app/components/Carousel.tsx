@@ -1,4 +1,4 @@
-import { use, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { CAROUSEL_STYLESHEET } from "../stylesheets";
 
 /** How many slides show side by side, as Swiper's slidesPerView / breakpoints / spaceBetween. */
@@ -11,12 +11,8 @@ export interface CarouselLayout {
   gap: number;
 }
 
-export interface CarouselProps<T> extends CarouselLayout {
-  /** Accessible name of the carousel region. */
-  label: string;
-  items: readonly T[];
-  itemKey: (item: T) => string;
-  renderItem: (item: T, index: number) => ReactNode;
+/** What Swiper needs besides the layout; see swiper-start.ts. */
+export interface CarouselBehaviour extends CarouselLayout {
   /** Autoplay delay in ms; no autoplay when absent. */
   autoplayMs?: number;
   /** Transition duration in ms (Swiper's default 300 when absent). */
@@ -24,41 +20,73 @@ export interface CarouselProps<T> extends CarouselLayout {
   loop?: boolean;
   /** Clickable bullets under the slides. */
   pagination?: boolean;
+}
+
+export interface CarouselProps<T> extends CarouselBehaviour {
+  /** Accessible name of the carousel region. */
+  label: string;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  renderItem: (item: T, index: number) => ReactNode;
   className?: string;
 }
 
-type SwiperCarouselComponent = <T>(props: CarouselProps<T>) => ReactNode;
-
-// Swiper's code is a chunk of its own in the browser, loaded only where a carousel shows.
-// The server render and the browser entry load it before rendering a page with a
-// carousel (see render.tsx, client/entry.tsx), so the slides render at once and hydrate
-// without a Suspense boundary (React would stream a boundary's content out of line).
-// On a client navigation a carousel not yet loaded suspends the transition briefly.
-let swiperCarousel: SwiperCarouselComponent | undefined;
-let swiperCarouselLoad: Promise<SwiperCarouselComponent> | undefined;
-
-export function preloadCarousel(): Promise<SwiperCarouselComponent> {
-  swiperCarouselLoad ??= import("./SwiperCarousel").then((module) => (swiperCarousel = module.default as SwiperCarouselComponent));
-  return swiperCarouselLoad;
-}
-
 /**
- * A Swiper carousel whose server HTML already has its final layout: before Swiper starts,
- * a stylesheet generated from the layout gives the first slides the widths Swiper will
- * give them, so hydration shifts nothing. Swiper's CSS loads with the first carousel
- * (React hoists the stylesheet and holds the section until it has loaded).
+ * A carousel whose slides are plain React markup in Swiper's structure, on the server and
+ * in the browser alike, so a page hydrates without Swiper's code (~30 KB gzip, kept out of
+ * every page's initial JavaScript). Until Swiper starts, a stylesheet generated from the
+ * layout gives the slides the widths Swiper will give them, so nothing moves when it does.
+ * Swiper's CSS loads with the first carousel (React hoists the stylesheet).
  */
-export function Carousel<T>(props: CarouselProps<T>) {
-  const layoutClass = carouselLayoutClass(props);
-  const Interactive = swiperCarousel ?? use(preloadCarousel());
+export function Carousel<T>({ label, items, itemKey, renderItem, className, ...behaviour }: CarouselProps<T>) {
+  const layoutClass = carouselLayoutClass(behaviour);
+  const keys = items.map(itemKey);
   return (
     <>
       <link rel="stylesheet" href={CAROUSEL_STYLESHEET} precedence="carousel" />
       <style href={layoutClass} precedence="carousel">
-        {carouselLayoutCss(layoutClass, props)}
+        {carouselLayoutCss(layoutClass, behaviour)}
       </style>
-      <Interactive {...props} className={[layoutClass, props.className].filter(Boolean).join(" ")} />
+      {/* A new set of slides gets a fresh element: Swiper rearranges the slides it loops. */}
+      <SwiperHost key={keys.join(" ")} label={label} className={[layoutClass, className].filter(Boolean).join(" ")} behaviour={behaviour} slideCount={items.length}>
+        {items.map((item, index) => (
+          <div className="swiper-slide" key={keys[index]} role="group" aria-roledescription="slide" aria-label={slideLabel(index, items.length)}>
+            {renderItem(item, index)}
+          </div>
+        ))}
+      </SwiperHost>
     </>
+  );
+}
+
+/** The carousel's element; Swiper takes it over once the page is interactive and the
+ * browser is idle, and lets it go when the carousel unmounts. */
+function SwiperHost({ label, className, behaviour, slideCount, children }: { label: string; className: string; behaviour: CarouselBehaviour; slideCount: number; children: ReactNode }) {
+  const element = useRef<HTMLDivElement>(null);
+  // The element is keyed by its slides, so it only needs Swiper once.
+  const settings = useRef({ behaviour, slideCount });
+  useEffect(() => {
+    const host = element.current;
+    if (!host) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    whenIdle(() => {
+      void import("./swiper-start").then(({ startSwiper }) => {
+        if (!cancelled) stop = startSwiper(host, settings.current.behaviour, settings.current.slideCount);
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
+  return (
+    // The attributes Swiper's A11y module sets when it starts, already in the server HTML.
+    <div ref={element} className={`swiper ${className}`} role="region" aria-roledescription="carousel" aria-label={label}>
+      <div className="swiper-wrapper">{children}</div>
+      {behaviour.pagination && <div className="swiper-pagination" />}
+    </div>
   );
 }
 
