@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createContentClient } from "../../src/data/client";
+import { getBlogArticle } from "../../src/data/articles";
 import { listStoreOffers } from "../../src/data/offers";
-import { getStore } from "../../src/data/stores";
 import type { ListResult, Offer, Store, StoreFilter } from "../../src/data/types";
 import { contentCacheKey } from "../../src/edge/content-origin";
 import { cachedPage, PageReads, type PageCacheDeps } from "../../src/edge/page-cache";
@@ -205,11 +205,13 @@ describe("full-page cache", () => {
 
 describe("full-page cache while PocketBase fails", () => {
   it("serves a cached page with PocketBase stopped (HIT, then STALE), and keeps the copy when the re-render fails", async () => {
-    const path = `${storePath}?${fresh()}`;
+    const article = (await pocketbase<ListResult<{ id: string; title: string }>>("/api/collections/_zdata_articles/records?perPage=1&sort=-publish_time,id")).items[0]!;
+    const articlePath = `/blog/${encodeURIComponent(article.title.toLowerCase())}/${article.id}`;
+    const path = `${articlePath}?${fresh()}`;
     const first = await cachedVisit(path);
     expect(first.cache).toBe("MISS");
-    // The re-render must need PocketBase: the store's own read is no longer cached.
-    await evictReads((pb) => getStore(pb, store.id));
+    // The re-render must need PocketBase: the article's own read is no longer cached.
+    await evictReads((pb) => getBlogArticle(pb, article.id));
     await setPocketBase("stop");
     try {
       const hit = await cachedVisit(path);
@@ -224,8 +226,8 @@ describe("full-page cache while PocketBase fails", () => {
       const again = await cachedVisit(path);
       expect(again.cache).toBe("STALE");
       expect(withoutNonces(again.html)).toBe(withoutNonces(first.html));
-      // An uncached page of the same store cannot be rendered: a clear, retryable 503.
-      const uncached = await cachedVisit(`${storePath}?${fresh()}`);
+      // An uncached address of the same article cannot be rendered: a clear, retryable 503.
+      const uncached = await cachedVisit(`${articlePath}?${fresh()}`);
       expect(uncached.response.status).toBe(503);
       expect(uncached.cache).toBe("MISS");
     } finally {
