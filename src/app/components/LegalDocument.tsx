@@ -91,7 +91,8 @@ export function OperatorIdentity() {
 /** A table of a legal text: the first cell of each row is its header. */
 export function LegalTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReactNode[][] }) {
   return (
-    <div className="table-responsive">
+    // Focusable, so a keyboard can scroll a table wider than the screen (WCAG 2.1.1).
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={caption}>
       <table className="table table-bordered align-middle">
         <caption className="caption-top">{caption}</caption>
         <thead>

@@ -40,6 +40,8 @@ export function StoresMenu({ stores, onNavigate }: { stores: HeaderStore[]; onNa
         ref={caret}
         type="button"
         className="btn btn-link nav-link ps-0 dropdown-toggle"
+        // At least 24 px wide: the caret alone is a smaller target (WCAG 2.5.8).
+        style={{ minWidth: 24 }}
         aria-expanded={open}
         aria-controls={menuId}
         aria-label="Stores"

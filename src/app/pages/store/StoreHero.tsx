@@ -75,11 +75,10 @@ export function StoreHero({ store, heading }: { store: StoreDetails; heading: st
       {keypoints.length > 0 && (
         <dl className="row row-cols-2 row-cols-md-4 g-3 mt-2 mb-0">
           {keypoints.map(([label, value]) => (
-            <div className="col" key={label}>
-              <div className="h-100 border rounded-3 p-3 d-flex flex-column-reverse">
-                <dt className="small fw-normal text-body-secondary">{label}</dt>
-                <dd className="fs-5 fw-semibold mb-1">{value}</dd>
-              </div>
+            // A group is a <dl>'s child and holds its <dt> and <dd> directly (WCAG 1.3.1).
+            <div className="col d-flex flex-column-reverse" key={label}>
+              <dt className="small fw-normal text-body-secondary border border-top-0 rounded-bottom-3 px-3 pb-3">{label}</dt>
+              <dd className="fs-5 fw-semibold mb-0 border border-bottom-0 rounded-top-3 px-3 pt-3 pb-1 flex-grow-1">{value}</dd>
             </div>
           ))}
         </dl>

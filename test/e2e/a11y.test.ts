@@ -1,0 +1,110 @@
+import axe from "axe-core";
+import type { AxeResults } from "axe-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isHydrated, launchChromium, siteUrl } from "./browser";
+
+/**
+ * axe-core on every screen, in the states a visitor meets them: hydrated, streamed sections
+ * in place, carousels started; wide in the light and dark themes, and narrow. Zero
+ * violations of the WCAG 2.0 / 2.1 / 2.2 A and AA rules.
+ */
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+const VIEWS: { name: string; options: BrowserContextOptions }[] = [
+  { name: "wide, light", options: { viewport: { width: 1280, height: 900 }, colorScheme: "light" } },
+  { name: "wide, dark", options: { viewport: { width: 1280, height: 900 }, colorScheme: "dark" } },
+  { name: "narrow, light", options: { viewport: { width: 390, height: 844 }, colorScheme: "light" } },
+];
+
+let browser: Browser;
+/** Screen name → path, detail pages taken from their lists (whatever the seed made). */
+let screens: [string, string][] = [];
+
+async function firstLink(list: string, pattern: RegExp): Promise<string> {
+  const html = await (await fetch(siteUrl() + list)).text();
+  const href = html.match(pattern)?.[1];
+  if (!href) throw new Error(`no link matching ${pattern} on ${list}`);
+  return href;
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  screens = [
+    ["home", "/"],
+    ["search", "/search?q=vpn"],
+    ["stores", "/stores"],
+    ["store page", await firstLink("/stores", /href="(\/stores\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["offers", "/offers"],
+    ["advertorials", "/advertorials"],
+    ["advertorial", await firstLink("/advertorials", /href="(\/advertorials\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["comparisons", "/comparisions"],
+    ["comparison", await firstLink("/comparisions", /href="(\/comparisions\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["blog", "/blog"],
+    ["blog article", await firstLink("/blog", /href="(\/blog\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["about", "/about-us"],
+    ["contact", "/contact-us"],
+    ["privacy policy", "/privacy-policy"],
+    ["terms of use", "/terms-of-use"],
+    ["cookie policy", "/cookie-policy"],
+    ["do not sell", "/do-not-sell-or-share"],
+    ["not found", "/not-found"],
+  ];
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page as a visitor has it once loading is over. */
+async function open(path: string, options: BrowserContextOptions): Promise<Page> {
+  const page = await browser.newPage(options);
+  await page.goto(siteUrl() + path, { waitUntil: "networkidle" });
+  await expect.poll(() => isHydrated(page)).toBe(true);
+  // Carousels change their markup when Swiper starts (after hydration, when idle).
+  const carousels = await page.locator(".swiper").count();
+  await expect.poll(() => page.locator(".swiper-initialized").count()).toBe(carousels);
+  return page;
+}
+
+/** Violations, one line each: rule, impact, what it asks, and the first offending elements. */
+async function violations(page: Page): Promise<string[]> {
+  // Evaluated through DevTools, so the page's Content-Security-Policy does not apply.
+  await page.evaluate(axe.source);
+  const results = await page.evaluate((tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: tags } }), WCAG_22_AA);
+  return (results as AxeResults).violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} element(s): ${v.nodes
+      .slice(0, 3)
+      .map((n) => n.target.join(" "))
+      .join(" | ")}`,
+  );
+}
+
+describe("accessibility: axe-core, WCAG 2.2 A and AA", () => {
+  for (const view of VIEWS) {
+    it(`every screen, ${view.name}`, async () => {
+      const found: string[] = [];
+      for (const [name, path] of screens) {
+        const page = await open(path, view.options);
+        for (const violation of await violations(page)) found.push(`${name} ${path}: ${violation}`);
+        await page.close();
+      }
+      expect(found).toEqual([]);
+    }, 300_000);
+  }
+
+  it("the mobile menu, open", async () => {
+    const page = await open("/", VIEWS[2]!.options);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("the coupon code dialog, open", async () => {
+    const page = await open("/offers?type=coupon", VIEWS[0]!.options);
+    await page.locator('main button[aria-haspopup="dialog"]').first().click();
+    await expect.poll(() => page.getByRole("dialog", { name: "Coupon Code" }).isVisible()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+});
