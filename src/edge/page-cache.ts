@@ -22,8 +22,9 @@ const STORED_AT_HEADER = "X-Edge-Stored-At";
 const READS_HEADER = "X-Edge-Reads";
 /** The render's own Cache-Control, given back to visitors in place of the storage lifetime. */
 const RENDER_CACHE_CONTROL_HEADER = "X-Edge-Render-Cache-Control";
-/** A page reading more than this is still cached; its reads are not listed for purges. */
-const MAX_LISTED_READS = 200;
+/** Past this length the reads are not listed (the page is still cached; a local purge then
+ * drops the page alone), keeping stored headers far from the platform's limits. */
+const MAX_READS_HEADER_LENGTH = 16_000;
 
 export interface PageCacheDeps {
   cache: Cache;
@@ -138,7 +139,8 @@ function storedHeaders(rendered: Headers, reads: PageReads, deps: PageCacheDeps)
   headers.set("Cache-Control", `public, max-age=${deps.ttl.fresh + deps.ttl.stale}`);
   headers.set(STORED_AT_HEADER, String((deps.now ?? Date.now)()));
   headers.set(CACHE_TAG_HEADER, formatCacheTags([...deps.tags, ...reads.tags]));
-  if (reads.paths.size <= MAX_LISTED_READS) headers.set(READS_HEADER, [...reads.paths].join(" "));
+  const listed = [...reads.paths].join(" ");
+  if (listed.length <= MAX_READS_HEADER_LENGTH) headers.set(READS_HEADER, listed);
   return headers;
 }
 
