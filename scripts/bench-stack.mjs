@@ -1,0 +1,72 @@
+// @ts-check
+/**
+ * A throwaway copy of the whole site for measurements (npm run bench, npm run lighthouse):
+ * PocketBase on a copy of the seeded data (at a given --scale) and wrangler dev, both on
+ * free loopback ports, torn down with the data copy by `stop()`. The seeded template is
+ * built once per scale and cached (pocketbase/run.mjs), so later runs start in seconds.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort, prepareSeededDataDir } from "../pocketbase/run.mjs";
+import { startStack } from "./dev-stack.mjs";
+
+/** The measurement scripts' PocketBase superuser: one seeded template per scale for all of them. */
+export const BENCH_SUPERUSER = { email: "bench@dealpilot.local", password: "bench-password-1234" };
+
+/**
+ * @param {{ scale?: number, vars?: Record<string, string>, log?: (line: string) => void }} [options]
+ * `vars` override the Worker's [vars] (wrangler dev --var).
+ */
+export async function startThrowawayStack({ scale = 1, vars = {}, log = () => {} } = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `pb-bench-${scale}-`));
+  try {
+    log(`Preparing PocketBase data (scale ${scale})…`);
+    await prepareSeededDataDir({ targetDir: dataDir, scale, ...BENCH_SUPERUSER });
+    const pbPort = await freePort();
+    log("Starting PocketBase and wrangler dev…");
+    // wrangler dev bundles the Worker with NODE_ENV "development" unless told otherwise,
+    // which would measure React's development build; a deployment runs the production one.
+    process.env.NODE_ENV = "production";
+    const stack = await startStack({ dataDir, pbPort, port: await freePort(), ...BENCH_SUPERUSER, quiet: true, vars });
+    return {
+      siteUrl: stack.siteUrl,
+      pocketbaseUrl: `http://127.0.0.1:${pbPort}`,
+      async stop() {
+        await stack.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Stops the stack on Ctrl-C too, then exits with the signal's conventional code. */
+export function stopOnSignals(/** @type {() => Promise<void>} */ stop) {
+  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+    process.once(signal, () => {
+      stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    });
+  }
+}
+
+/**
+ * Addresses of a store page and a blog article, taken from the site's own lists, so the
+ * measurements follow whatever the seed produced.
+ * @param {string} siteUrl
+ */
+export async function samplePages(siteUrl) {
+  /** @param {string} list @param {RegExp} pattern */
+  const first = async (list, pattern) => {
+    const html = await (await fetch(siteUrl + list)).text();
+    const match = html.match(pattern);
+    if (!match) throw new Error(`no link matching ${pattern} on ${list}`);
+    return match[1] ?? match[0];
+  };
+  return {
+    store: await first("/stores", /href="(\/stores\/[^"/?]+\/[a-z0-9]+)"/),
+    article: await first("/blog", /href="(\/blog\/[^"/?]+\/[a-z0-9]+)"/),
+  };
+}

@@ -1,0 +1,189 @@
+// @ts-check
+/**
+ * Requests per second and latency of the site's answers, side by side, in one run on
+ * loopback against a throwaway stack (seeded PocketBase + the Worker under wrangler dev):
+ *
+ *   npm run bench [-- --duration 10] [--connections 10] [--scale 1] [--out bench-results/bench.json] [--compare old.json]
+ *
+ * Scenarios: a static asset about the size of the home page (the floor), the home page
+ * rendered (page cache bypassed, data cache warm) and from the page cache, a store page
+ * and a blog article rendered, a collection read from the edge cache and the same read
+ * straight from PocketBase, and /goto. Each is checked once before it is measured (status,
+ * cache header), so a table never reports a cache miss as a render or an error as a page.
+ * Ratios are to the floor measured in the same run. Writes JSON for comparing commits.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
+import { samplePages, startThrowawayStack, stopOnSignals } from "./bench-stack.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** What browsers send; the Worker (and workerd) compress for it, as Cloudflare does. */
+export const ACCEPT = { "Accept-Encoding": "gzip", Accept: "text/html,application/json;q=0.9,*/*;q=0.8" };
+/** The page cache renders, and never stores, requests that carry credentials. */
+export const BYPASS_PAGE_CACHE = { Authorization: "Bearer bench" };
+/** A collection read as the browser's content client makes it (spec page size). */
+const COLLECTION_READ = "/api/collections/_zdata_stores/records?page=1&perPage=30&sort=title&skipTotal=true";
+const WARM_UP_S = 2;
+
+/**
+ * @typedef {{ name: string, url: string, headers?: Record<string, string>, status: number, cache?: "HIT" | "none" }} Scenario
+ * @typedef {{ name: string, path: string, rps: number, p50Ms: number, p99Ms: number, errors: number, rpsVsFloor: number, p50VsFloor: number }} BenchRow
+ */
+
+/**
+ * The built asset closest in size to `bytes` (uncompressed): the floor answers as much
+ * as a page does, with no work but reading it.
+ * @param {number} bytes
+ */
+export async function assetOfSize(bytes) {
+  const dir = path.join(root, "public/build");
+  const files = await Promise.all(
+    (await readdir(dir)).filter((name) => /\.(js|css)$/.test(name)).map(async (name) => ({ name, size: (await stat(path.join(dir, name))).size })),
+  );
+  const [closest] = files.sort((a, b) => Math.abs(a.size - bytes) - Math.abs(b.size - bytes));
+  if (!closest) throw new Error("no built asset in public/build");
+  return `/build/${closest.name}`;
+}
+
+/** @param {string} siteUrl @param {string} html @returns {string} a /goto link of the page */
+function firstGotoLink(siteUrl, html) {
+  const match = html.match(/href="(\/goto\?url=[^"]+)"/);
+  if (!match?.[1]) throw new Error("the store page has no /goto link");
+  return siteUrl + match[1].replaceAll("&amp;", "&");
+}
+
+/**
+ * @param {{ siteUrl: string, pocketbaseUrl: string }} stack
+ * @returns {Promise<Scenario[]>}
+ */
+export async function pageScenarios({ siteUrl, pocketbaseUrl }) {
+  const { store, article } = await samplePages(siteUrl);
+  const home = await (await fetch(siteUrl + "/")).text();
+  const storeHtml = await (await fetch(siteUrl + store)).text();
+  return [
+    { name: "static asset (floor)", url: siteUrl + (await assetOfSize(Buffer.byteLength(home))), status: 200 },
+    { name: "home, rendered", url: siteUrl + "/", headers: BYPASS_PAGE_CACHE, status: 200, cache: "none" },
+    { name: "home, page cache", url: siteUrl + "/", status: 200, cache: "HIT" },
+    { name: "store page, rendered", url: siteUrl + store, headers: BYPASS_PAGE_CACHE, status: 200, cache: "none" },
+    { name: "article, rendered", url: siteUrl + article, headers: BYPASS_PAGE_CACHE, status: 200, cache: "none" },
+    { name: "collection, edge cache", url: siteUrl + COLLECTION_READ, status: 200, cache: "HIT" },
+    { name: "collection, PocketBase", url: pocketbaseUrl + COLLECTION_READ, status: 200 },
+    { name: "/goto redirect", url: firstGotoLink(siteUrl, storeHtml), status: 302 },
+  ];
+}
+
+/**
+ * Asks once (and once more, to warm what the first answer filled) and fails unless the
+ * answer is what the scenario claims to measure.
+ * @param {Scenario} scenario
+ */
+async function check(scenario) {
+  let response;
+  for (let i = 0; i < 2; i++) {
+    response = await fetch(scenario.url, { headers: { ...ACCEPT, ...scenario.headers }, redirect: "manual" });
+    await response.arrayBuffer();
+  }
+  if (!response) return;
+  const cache = response.headers.get("X-Edge-Cache");
+  const problems = [];
+  if (response.status !== scenario.status) problems.push(`status ${response.status}, expected ${scenario.status}`);
+  if (scenario.cache === "HIT" && cache !== "HIT") problems.push(`X-Edge-Cache ${cache}, expected HIT`);
+  if (scenario.cache === "none" && cache !== null) problems.push(`X-Edge-Cache ${cache}, expected a render`);
+  if (problems.length) throw new Error(`${scenario.name} (${scenario.url}): ${problems.join("; ")}`);
+}
+
+/**
+ * @param {Scenario} scenario
+ * @param {{ connections: number, durationS: number }} load
+ */
+async function measure(scenario, { connections, durationS }) {
+  const options = { url: scenario.url, headers: { ...ACCEPT, ...scenario.headers }, connections, timeout: 30 };
+  await autocannon({ ...options, duration: WARM_UP_S });
+  const result = await autocannon({ ...options, duration: durationS });
+  return { rps: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx - (scenario.status === 302 ? result["3xx"] : 0) };
+}
+
+/**
+ * Runs the scenarios one after another; ratios are to the first (the floor).
+ * @param {Scenario[]} scenarios @param {{ connections: number, durationS: number, log?: (line: string) => void }} load
+ * @returns {Promise<BenchRow[]>}
+ */
+export async function runScenarios(scenarios, { connections, durationS, log = () => {} }) {
+  for (const scenario of scenarios) await check(scenario);
+  /** @type {BenchRow[]} */
+  const rows = [];
+  for (const scenario of scenarios) {
+    log(`  ${scenario.name}…`);
+    const { rps, p50Ms, p99Ms, errors } = await measure(scenario, { connections, durationS });
+    const floor = rows[0] ?? { rps, p50Ms };
+    rows.push({ name: scenario.name, path: new URL(scenario.url).pathname, rps: Math.round(rps), p50Ms, p99Ms, errors, rpsVsFloor: round(rps / floor.rps), p50VsFloor: round(p50Ms / Math.max(floor.p50Ms, 1)) });
+  }
+  return rows;
+}
+
+const round = (/** @type {number} */ n) => Math.round(n * 100) / 100;
+
+/** @param {BenchRow[]} rows @param {BenchRow[] | undefined} previous */
+export function printBenchTable(rows, previous, title = "HTTP on loopback") {
+  console.log(`\n${title}`);
+  console.log(["scenario".padEnd(24), "   req/s", "p50 ms", "p99 ms", "req/s ÷ floor", "p50 × floor", "errors", ...(previous ? ["req/s vs previous"] : [])].join("  "));
+  for (const row of rows) {
+    const before = previous?.find((p) => p.name === row.name);
+    console.log(
+      [
+        row.name.padEnd(24),
+        String(row.rps).padStart(8),
+        String(row.p50Ms).padStart(6),
+        String(row.p99Ms).padStart(6),
+        row.rpsVsFloor.toFixed(2).padStart(13),
+        row.p50VsFloor.toFixed(2).padStart(11),
+        String(row.errors).padStart(6),
+        ...(previous ? [before ? `${((row.rps / before.rps - 1) * 100).toFixed(0).padStart(5)} %` : "  new"] : []),
+      ].join("  "),
+    );
+  }
+}
+
+/** Where the numbers came from. */
+export function machine() {
+  const cpus = os.cpus();
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+    if (execFileSync("git", ["status", "--porcelain"], { cwd: root, encoding: "utf8" }).trim()) commit += " (with uncommitted changes)";
+  } catch {
+    // not a git checkout
+  }
+  return { cpu: cpus[0]?.model ?? "unknown", cores: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version, loadAverage: os.loadavg().map(round), commit };
+}
+
+async function main() {
+  const options = cliOptions(["duration", "connections", "scale", "out", "compare"], "Usage: npm run bench [-- --duration 10] [--connections 10] [--scale 1] [--out bench-results/bench.json] [--compare old.json]");
+  const durationS = positiveIntOption(options.duration, 10, "duration");
+  const connections = positiveIntOption(options.connections, 10, "connections");
+  const scale = positiveIntOption(options.scale, 1, "scale");
+  const out = options.out ?? "bench-results/bench.json";
+  /** @type {BenchRow[] | undefined} */
+  const previous = options.compare ? JSON.parse(await readFile(options.compare, "utf8")).scenarios : undefined;
+  // Fresh for the whole run: the measured answers must not turn into revalidations midway.
+  const stack = await startThrowawayStack({ scale, vars: { CACHE_FRESH_S: "3600", PAGE_CACHE_FRESH_S: "3600" }, log: console.log });
+  stopOnSignals(stack.stop);
+  try {
+    console.log(`Measuring (${connections} connections, ${durationS} s per scenario after ${WARM_UP_S} s warm-up)…`);
+    const rows = await runScenarios(await pageScenarios(stack), { connections, durationS, log: console.log });
+    printBenchTable(rows, previous);
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), settings: { connections, durationS, scale }, scenarios: rows }, null, 2) + "\n");
+    console.log(`\nWritten to ${out}`);
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (isMain(import.meta.url)) await main();

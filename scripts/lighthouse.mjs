@@ -1,0 +1,172 @@
+// @ts-check
+/**
+ * Lighthouse (mobile profile: Moto G Power screen, simulated slow 4G and 4x CPU slowdown)
+ * on the home page, a store page and a blog article of a throwaway local stack.
+ *
+ *   npm run lighthouse [-- --runs 3] [--out bench-results/lighthouse.json] [--scale 1]
+ *
+ * Each page is audited `--runs` times and the run with the median performance score is
+ * reported (Lighthouse's own advice against single-run noise). Prints performance,
+ * accessibility, best-practices and SEO scores with LCP, CLS and TBT, writes the table as
+ * JSON, and exits non-zero when a score is under 95 or CLS over 0.05 (the targets of
+ * issue 10).
+ */
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
+import { samplePages, startThrowawayStack, stopOnSignals } from "./bench-stack.mjs";
+
+const CHROMIUM = "/usr/bin/chromium";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+/** Lighthouse's own mobile user agent, set explicitly so the warm-up requests ask for the
+ * same page variant (visitors and crawlers are rendered and cached apart). */
+const MOBILE_USER_AGENT = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
+export const TARGETS = { minScore: 95, maxCls: 0.05 };
+
+/**
+ * @typedef {{ page: string, path: string, performance: number, accessibility: number, "best-practices": number, seo: number, lcpMs: number, cls: number, tbtMs: number, failing: string[] }} LighthouseRow
+ */
+
+/**
+ * Chromium with a DevTools port for Lighthouse to drive; its own profile, removed on close.
+ * @returns {Promise<{ port: number, close: () => Promise<void> }>}
+ */
+export async function launchChromium() {
+  const profile = await mkdtemp(path.join(tmpdir(), "lh-chromium-"));
+  const child = spawn(
+    CHROMIUM,
+    ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const port = await new Promise((resolve, reject) => {
+    let output = "";
+    const onData = (/** @type {Buffer} */ chunk) => {
+      output += chunk;
+      const match = output.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+      if (match) {
+        child.stderr?.off("data", onData);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`chromium exited (${code}) before listening: ${output.slice(-500)}`)));
+  });
+  // Chromium logs to stderr all along; an unread pipe would eventually block it.
+  child.stderr?.resume();
+  return {
+    port,
+    async close() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One Lighthouse run against `url` in the Chromium at `port`.
+ * @param {string} url @param {number} port
+ */
+export async function audit(url, port) {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, emulatedUserAgent: MOBILE_USER_AGENT });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (/** @type {string} */ id) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (/** @type {string} */ id) => audits[id]?.numericValue ?? Number.NaN;
+  const scores = { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") };
+  // The audits that cost points, so a miss says where to look.
+  const failing = Object.values(audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual" && a.scoreDisplayMode !== "notApplicable")
+    .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
+  return { scores, lcpMs: Math.round(value("largest-contentful-paint")), cls: Number(value("cumulative-layout-shift").toFixed(3)), tbtMs: Math.round(value("total-blocking-time")), failing };
+}
+
+/**
+ * Audits each page `runs` times and keeps the run with the median performance score.
+ * @param {string} siteUrl @param {Record<string, string>} pages label → path @param {number} runs
+ * @returns {Promise<LighthouseRow[]>}
+ */
+export async function auditPages(siteUrl, pages, runs) {
+  const chromium = await launchChromium();
+  try {
+    /** @type {LighthouseRow[]} */
+    const rows = [];
+    for (const [page, pagePath] of Object.entries(pages)) {
+      // A visitor of a live site meets warm edge caches; the first render after start-up
+      // would measure wrangler's cold start and PocketBase instead of the page.
+      for (let i = 0; i < 2; i++) await (await fetch(siteUrl + pagePath, { headers: { "User-Agent": MOBILE_USER_AGENT } })).arrayBuffer();
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        // Lighthouse now and then loses the trace of a load (NO_NAVSTART): run it again once.
+        results.push(await audit(siteUrl + pagePath, chromium.port).catch(() => audit(siteUrl + pagePath, chromium.port)));
+      }
+      results.sort((a, b) => a.scores.performance - b.scores.performance);
+      const median = results[Math.floor(results.length / 2)];
+      if (!median) throw new Error("no Lighthouse run");
+      rows.push({
+        page,
+        path: pagePath,
+        ...median.scores,
+        lcpMs: median.lcpMs,
+        cls: median.cls,
+        tbtMs: median.tbtMs,
+        failing: median.failing,
+      });
+    }
+    return rows;
+  } finally {
+    await chromium.close();
+  }
+}
+
+/** Targets a row misses, in words. @param {LighthouseRow} row */
+export function misses(row) {
+  const missed = CATEGORIES.filter((id) => /** @type {number} */ (row[/** @type {keyof LighthouseRow} */ (id)]) < TARGETS.minScore).map((id) => `${id} < ${TARGETS.minScore}`);
+  if (row.cls > TARGETS.maxCls) missed.push(`CLS > ${TARGETS.maxCls}`);
+  return missed;
+}
+
+/** @param {LighthouseRow[]} rows @param {string} [title] */
+export function printTable(rows, title = "Lighthouse, mobile") {
+  console.log(`\n${title}`);
+  console.log(["page".padEnd(14), "perf", "a11y", "best", " seo", "   LCP ms", "   CLS", " TBT ms"].join("  "));
+  for (const row of rows) {
+    console.log(
+      [row.page.padEnd(14), ...[row.performance, row.accessibility, row["best-practices"], row.seo].map((s) => String(s).padStart(4)), String(row.lcpMs).padStart(9), row.cls.toFixed(3).padStart(6), String(row.tbtMs).padStart(7)].join("  "),
+    );
+  }
+  for (const row of rows) {
+    const missed = misses(row);
+    if (missed.length) console.log(`  ${row.page}: misses ${missed.join(", ")}; audits under 0.9: ${row.failing.join(", ") || "none"}`);
+  }
+}
+
+async function main() {
+  const options = cliOptions(["runs", "out", "scale"], "Usage: npm run lighthouse [-- --runs 3] [--out bench-results/lighthouse.json] [--scale 1]");
+  const runs = positiveIntOption(options.runs, 3, "runs");
+  const scale = positiveIntOption(options.scale, 1, "scale");
+  const out = options.out ?? "bench-results/lighthouse.json";
+  const stack = await startThrowawayStack({ scale, log: console.log });
+  stopOnSignals(stack.stop);
+  try {
+    const { store, article } = await samplePages(stack.siteUrl);
+    console.log(`Auditing ${runs} run(s) per page…`);
+    const rows = await auditPages(stack.siteUrl, { home: "/", store, article }, runs);
+    printTable(rows);
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), runs, scale, targets: TARGETS, pages: rows }, null, 2) + "\n");
+    console.log(`\nWritten to ${out}`);
+    if (rows.some((row) => misses(row).length)) process.exitCode = 1;
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (isMain(import.meta.url)) await main();
