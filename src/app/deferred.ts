@@ -26,9 +26,15 @@ type Tracked<T> = Promise<T> & { status?: "pending" | "fulfilled" | "rejected"; 
 export function defer<T>(promise: Promise<T>): Promise<T> {
   const tracked = promise as Tracked<T>;
   tracked.status = "pending";
+  // Block bodies: returning `tracked` from a handler would make the derived promise adopt
+  // it, and a rejection would then surface a second time, unhandled.
   promise.then(
-    (value) => Object.assign(tracked, { status: "fulfilled", value }),
-    (reason: unknown) => Object.assign(tracked, { status: "rejected", reason }),
+    (value) => {
+      Object.assign(tracked, { status: "fulfilled", value });
+    },
+    (reason: unknown) => {
+      Object.assign(tracked, { status: "rejected", reason });
+    },
   );
   return promise;
 }

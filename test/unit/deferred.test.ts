@@ -60,3 +60,20 @@ describe("appendToBody", () => {
     expect(await new Response(out).text()).toBe("<p>x</p>T");
   });
 });
+
+describe("defer", () => {
+  it("marks a failed read as rejected without a second, unhandled rejection", async () => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", listener);
+    try {
+      const failed = defer(Promise.reject(new Error("read failed")));
+      await failed.catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((failed as Promise<unknown> & { status?: string }).status).toBe("rejected");
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", listener);
+    }
+  });
+});
