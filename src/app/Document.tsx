@@ -26,8 +26,10 @@ export function Document({ assets, hydrationJson, nonce, children }: { assets: D
         <script dangerouslySetInnerHTML={{ __html: PREPAINT_THEME_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} precedence="app" />
+        {/* Found early, fetched after what the first paint needs (the stylesheet, images):
+            the code hydrates a page that is already rendered. */}
         {[assets.js, ...assets.preload].map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}
       </head>
       <body>
