@@ -112,7 +112,7 @@ async function measureScale({ scale, durationS, connections, runs }) {
 /** @param {GrowthColumn[]} columns */
 function printGrowthTable(columns) {
   const head = (/** @type {string} */ label) => label.padEnd(34);
-  const cells = (/** @type {(c: GrowthColumn) => string} */ cell) => columns.map((c) => cell(c).padStart(16)).join("");
+  const cells = (/** @type {(c: GrowthColumn) => string} */ cell) => columns.map((c) => cell(c).padStart(20)).join("");
   console.log(`\nGrowth with data size`);
   console.log(head("") + cells((c) => `scale ${c.scale}`));
   for (const name of Object.keys(columns[0]?.records ?? {})) console.log(head(`${name} (records)`) + cells((c) => String(c.records[name])));
