@@ -35,7 +35,7 @@ describe("server-rendered Stores list", () => {
     expect(cardTitles(html)).toEqual(expected.items.map(storeHref));
     for (const store of expected.items) expect(html).toContain(htmlText(store.title.slice(0, 30).trimEnd()));
     expect(html).toMatch(/<link rel="stylesheet" href="\/build\/app-[A-Z0-9]+\.css" data-precedence="app"\/>/);
-    expect(html).toMatch(/<script type="module" src="\/build\/client-[A-Z0-9]+\.js"><\/script>/);
+    expect(html).toMatch(/<script type="module" src="\/build\/client-[A-Z0-9]+\.js" nonce="[^"]+"><\/script>/);
   });
 
   it("cuts store titles at 30 characters and links store, comparison and advertorial pages", async () => {
@@ -95,11 +95,17 @@ describe("server-rendered Stores list", () => {
     expect(Object.keys(data.loaderData)).toContain("stores");
     const bundle = `<script type="module" src="${html.match(/src="(\/build\/client-[^"]+)"/)![1]}"></script>`;
     const prepaint = `<script>${PREPAINT_THEME_SCRIPT}</script>`;
+    // Every executable script but the pre-paint one (allowed by its hash) carries the page's CSP nonce.
+    const nonce = / nonce="([^"]+)"/.exec(html)![1]!;
+    const withoutNonce = (script: string) => script.replace(` nonce="${nonce}"`, "");
     for (const script of executableScripts(html)) {
-      if (script !== bundle && script !== prepaint) expect(script).toMatch(/^<script( id="_R_")?>(requestAnimationFrame\(function\(\)\{\$RT=|\$RB=\[\];|\$RC\()/);
+      if (script === prepaint) continue;
+      expect(script).toContain(` nonce="${nonce}"`);
+      if (withoutNonce(script) !== bundle) expect(withoutNonce(script)).toMatch(/^<script( id="_R_")?>(requestAnimationFrame\(function\(\)\{\$RT=|\$RB=\[\];|\$RC\()/);
     }
     const crawled = await (await visit("/stores", { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } })).text();
-    expect(executableScripts(crawled)).toEqual([prepaint, bundle]);
+    const crawledNonce = / nonce="([^"]+)"/.exec(crawled)![1]!;
+    expect(executableScripts(crawled).map((script) => script.replace(` nonce="${crawledNonce}"`, ""))).toEqual([prepaint, bundle]);
   });
 
   it("keeps a hostile store title inert in the HTML and in the hydration data", async () => {
