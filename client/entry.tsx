@@ -40,7 +40,15 @@ await Promise.all(
 
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });
-const router = createBrowserRouter(routes, { getContext: () => createLoadContext({ content, siteOrigin: window.location.origin }) });
+const router = createBrowserRouter(routes, {
+  getContext: () =>
+    createLoadContext({
+      content,
+      siteOrigin: window.location.origin,
+      // Read when a loader runs, by which time the router has set the navigation's target.
+      navigationState: () => router.state.navigation.location?.state,
+    }),
+});
 
 const site = (state?.loaderData?.root as RootData | undefined)?.site;
 startTrackingCapture(router);

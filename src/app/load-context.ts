@@ -6,6 +6,8 @@ export interface LoadEnv {
   content: ContentClient;
   /** Canonical public origin (SITE_ORIGIN on the server; the page's origin in the browser). */
   siteOrigin: string;
+  /** The state of the client navigation under way (a Link's `state`); absent on the server. */
+  navigationState?: () => unknown;
 }
 
 const loadEnvContext = createContext<LoadEnv>();

@@ -141,6 +141,18 @@ describe("store page /stores/{title}/{id}", () => {
     expect(canonical.status).toBe(200);
   });
 
+  it("takes the id from the query when the route's is not one (spec order: route id, else query id), with a 301 to the store's address", async () => {
+    const segment = encodeURIComponent(store.title.toLowerCase());
+    const response = await visit(`/stores/${segment}/not-an-id?page=1&id=${store.id}`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe(`${pathOf(store)}?page=1`);
+    // The route's id outranks the query's, and the server has no navigation state or session storage.
+    const routeFirst = await visit(`${pathOf(store)}?id=${"z".repeat(15)}`, { ...CRAWLER, redirect: "manual" });
+    expect(routeFirst.status).toBe(200);
+    expect(await routeFirst.text()).toContain(`${htmlText(store.title)} ${monthYear()}</h1>`);
+    expect((await visit(`/stores/${segment}/not-an-id?id=Bad-Id!`)).status).toBe(404);
+  });
+
   it("keeps a title with a slash at one canonical address (no redirect loop)", async () => {
     const writer = await pocketbaseWriter();
     try {

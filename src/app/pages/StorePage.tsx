@@ -1,4 +1,5 @@
-import { useLoaderData } from "react-router";
+import { useEffect } from "react";
+import { useLoaderData, useLocation } from "react-router";
 import { fileUrl } from "../../data/files";
 import type { StoreDetails } from "../../data/stores";
 import { storePath } from "../../lib/slug";
@@ -10,6 +11,7 @@ import { FilterSidebar } from "../components/FilterSidebar";
 import { PageMeta } from "../components/PageMeta";
 import { useRootData } from "../root-data";
 import { NotFoundPage } from "./NotFoundPage";
+import { rememberStoreId } from "./store/remembered-store";
 import { SimilarStores, SimilarStoresSkeleton } from "./store/SimilarStores";
 import { StoreAbout } from "./store/StoreAbout";
 import { StoreBreadcrumb } from "./store/StoreBreadcrumb";
@@ -33,6 +35,9 @@ export function StorePage() {
 function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData }) {
   const { site } = useRootData();
   const path = storePath(store);
+  const titleSegment = useLocation().pathname.split("/")[2] ?? "";
+  // Session storage is the spec's second source of the store id, after navigation state.
+  useEffect(() => rememberStoreId(titleSegment, store.id), [titleSegment, store.id]);
   return (
     <main className="container py-4">
       <PageMeta

@@ -5,10 +5,12 @@ import { countStoreDeals, listStoreOffers, type ListedOffer } from "../../../dat
 import { getStore, listSimilarStores, listStoreFiltersOrEmpty, type StoreDetails } from "../../../data/stores";
 import type { ListResult } from "../../../data/types";
 import { hasCanonicalTitleSegment, storePath } from "../../../lib/slug";
+import { resolveStoreId } from "../../../lib/store-id";
 import { defer } from "../../deferred";
 import { notFound, rethrowContentError } from "../../http-errors";
-import { contentFrom } from "../../load-context";
-import { pageFrom, RECORD_ID } from "./filter-params";
+import { contentFrom, loadEnvFrom } from "../../load-context";
+import { pageFrom } from "./filter-params";
+import { forgetStoreId, rememberedStoreId, rememberStoreId } from "./remembered-store";
 import { monthAndYear } from "./store-heading";
 
 export interface StoreOffers {
@@ -26,8 +28,26 @@ async function readOffers(pb: ContentClient, storeId: string, page: number): Pro
   return { page: offers, dealTotal };
 }
 
+/** The id of the store to show, in the spec's order: on a client navigation the
+ * navigation state, then the id session storage remembers for this title segment; then
+ * the route's id, then the `id` query parameter. The server only has the address. */
+function storeIdFor(url: URL, routeId: string | undefined, context: unknown): string | undefined {
+  const inBrowser = typeof document !== "undefined";
+  return resolveStoreId({
+    navigationState: inBrowser ? loadEnvFrom(context).navigationState?.() : undefined,
+    remembered: inBrowser ? rememberedStoreId(titleSegmentOf(url)) : null,
+    routeId,
+    queryId: url.searchParams.get("id"),
+  });
+}
+
+/** The title segment as written in the address (never decoded; see hasCanonicalTitleSegment). */
+const titleSegmentOf = (url: URL) => url.pathname.split("/")[2] ?? "";
+
 /**
- * The store page's data. The store comes by the route's id. On the server the store read
+ * The store page's data. The store comes by the id storeIdFor finds; when that is not the
+ * address's own id, the loader redirects to the address of that id, so the address always
+ * names the store on screen (and is the one a visitor shares). On the server the store read
  * is awaited, so an unknown id answers 404 and any title segment other than the canonical
  * one a 301 to it, before anything streams; in the browser nothing is awaited, so a client
  * navigation shows the page skeleton at once and fills it in.
@@ -35,15 +55,25 @@ async function readOffers(pb: ContentClient, storeId: string, page: number): Pro
  * follow the error catalogue (logged; empty list, empty strip).
  */
 export async function storeLoader({ params, request, context }: LoaderFunctionArgs) {
-  const id = params.id ?? "";
-  if (!RECORD_ID.test(id)) notFound();
-  const page = pageFrom(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const id = storeIdFor(url, params.id, context);
+  if (!id) notFound();
+  if (id !== params.id) {
+    // Remembered before leaving, so the redirected navigation (which carries no state)
+    // resolves to this same id rather than to an older memory of the title segment.
+    rememberStoreId(titleSegmentOf(url), id);
+    url.searchParams.delete("id");
+    throw redirect(`/stores/${titleSegmentOf(url)}/${id}${url.search}`, 301);
+  }
+  const page = pageFrom(url.searchParams);
   const pb = contentFrom(context);
 
   const store: Promise<StoreDetails | null> = defer(
     getStore(pb, id).catch((err: unknown) => {
-      if (classifyContentError(err) === "not-found") return null;
-      throw err;
+      if (classifyContentError(err) !== "not-found") throw err;
+      // A remembered id whose store is gone must not keep sending this title to not-found.
+      forgetStoreId(titleSegmentOf(url), id);
+      return null;
     }),
   );
   const offers = defer(
@@ -66,7 +96,6 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
     if (!found) notFound();
     // The raw segment, not the decoded parameter: React Router leaves '%2F' and malformed
     // encodings undecoded, and comparing those would redirect to the same address forever.
-    const url = new URL(request.url);
     if (!hasCanonicalTitleSegment(url.pathname, found.title)) throw redirect(`${storePath(found)}${url.search}`, 301);
   }
   return { id, titleParam: params.title ?? "", monthYear: monthAndYear(new Date()), store, offers, similar, categories };
