@@ -1,5 +1,5 @@
 import { hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, matchRoutes } from "react-router";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { createLoadContext } from "../src/app/load-context";
 import { DEFERRED_DATA_ID, reviveDeferred } from "../src/app/deferred";
@@ -8,9 +8,6 @@ import { HYDRATION_DATA_ID } from "../src/app/hydration";
 import type { RootData } from "../src/app/root-data";
 import { routes } from "../src/app/routes";
 import { createContentClient } from "../src/data/client";
-import { startAnalytics } from "./analytics";
-import { startPings } from "./ping";
-import { startTrackingCapture } from "./tracking";
 
 declare global {
   interface Window {
@@ -29,14 +26,30 @@ if (state && deferred) reviveDeferred(state.loaderData, deferred);
 // Handing the state over this way lets react-router revive serialized route errors itself.
 window.__staticRouterHydrationData = state;
 
-// Lazy routes the server rendered must be loaded before hydrating, or React would see an
-// empty route where the server put content.
-await Promise.all(
-  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
-    if (typeof route.lazy !== "function") return;
-    Object.assign(route, await route.lazy(), { lazy: undefined });
-  }),
-);
+/**
+ * A matched route must have no `lazy` left when React hydrates, or React Router would
+ * render nothing where the server put content. Its screen is loaded now; its loader only
+ * on its first call (a later navigation): this page's data came with the document.
+ */
+async function prepareForHydration(route: RouteObject): Promise<void> {
+  const { lazy } = route;
+  if (!lazy) return;
+  if (typeof lazy === "function") {
+    Object.assign(route, await lazy(), { lazy: undefined });
+    return;
+  }
+  const { loader: loadLoader, ...properties } = lazy;
+  const loaded = await Promise.all(Object.entries(properties).map(async ([key, load]) => [key, await load?.()] as const));
+  Object.assign(route, Object.fromEntries(loaded), { lazy: undefined });
+  if (loadLoader) {
+    route.loader = async (...args) => {
+      const loader = await loadLoader();
+      return typeof loader === "function" ? loader(...args) : null;
+    };
+  }
+}
+
+await Promise.all((matchRoutes(routes, window.location) ?? []).map(({ route }) => prepareForHydration(route)));
 
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });
@@ -49,11 +62,6 @@ const router = createBrowserRouter(routes, {
       navigationState: () => router.state.navigation.location?.state,
     }),
 });
-
-const site = (state?.loaderData?.root as RootData | undefined)?.site;
-startTrackingCapture(router);
-startAnalytics(router, site?.analyticsId ?? "");
-if (site?.pingsEnabled) startPings(router, site.pingCid);
 
 const entryScript = document.querySelector<HTMLScriptElement>('script[type="module"][src]')!;
 
@@ -80,3 +88,6 @@ hydrateRoot(
     },
   },
 );
+
+const site = (state?.loaderData?.root as RootData | undefined)?.site;
+void import("./site-services").then(({ startSiteServices }) => startSiteServices(router, site));

@@ -5,7 +5,6 @@ import { fileUrl } from "./files";
 import type { MarkdownBlock } from "./markdown";
 import { cardTypeOf, productCard, type ProductCardData } from "./products";
 import { sanitizeHtml } from "./sanitize";
-import { titleSegment } from "../lib/slug";
 import type { Article, Author, CardType, Category, ListResult } from "./types";
 
 /**
@@ -220,7 +219,4 @@ export async function getBlogArticle(pb: ContentClient, id: string): Promise<Blo
   };
 }
 
-/** Spec route contract: /advertorials/{title}/{id}, /comparisions/{title}/{id}, /blog/{title}/{id}. */
-export function articlePath(item: { kind: ArticleKind; title: string; id: string }): string {
-  return `/${item.kind}/${titleSegment(item.title)}/${item.id}`;
-}
+export { articlePath } from "./article-path";

@@ -3,6 +3,7 @@ import type { HomeBanner } from "./banners";
 import { badgeChipFields } from "./badges";
 import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
+import { BEST_DEALS, BEST_STORES, POPULAR_ARTICLES } from "./home-sizes";
 import type { OfferCardData } from "./offers";
 import { sanitizeHtml } from "./sanitize";
 import { STORE_CARD_FIELDS, type StoreCard } from "./stores";
@@ -10,10 +11,7 @@ import type { Category, Comparison, Editorial } from "./types";
 
 /** Spec section 7: home reads categories page 1, size 30, sorted by title. */
 export const HOME_CATEGORIES_PAGE_SIZE = 30;
-/** Spec section 9: Popular articles 6, best deals 3, best stores 3. */
-export const POPULAR_ARTICLES = 6;
-export const BEST_DEALS = 3;
-export const BEST_STORES = 3;
+export { BEST_DEALS, BEST_STORES, POPULAR_ARTICLES };
 /** Spec section 9: editorial, comparison and article lists default to 10 per page. */
 const FEATURED_PER_KIND = 10;
 

@@ -7,10 +7,10 @@ import { STORE_CARD_FIELDS } from "./stores";
 import type { OfferCardData } from "./offers";
 import { sanitizeHtml } from "./sanitize";
 import type { StoreCard } from "./stores";
+import { SEARCH_KINDS, type SearchKind } from "./search-kinds";
 import type { Article, Category, ListResult } from "./types";
 
-export const SEARCH_KINDS = ["stores", "offers", "articles"] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+export { SEARCH_KINDS, type SearchKind };
 
 export const SEARCH_PER_PAGE = 12;
 

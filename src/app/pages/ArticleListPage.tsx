@@ -1,14 +1,11 @@
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { listArticleCategories, listArticleItems, type ArticleKind } from "../../data/articles";
-import { positiveInt } from "../../lib/query";
+import { useLoaderData } from "react-router";
+import type { ArticleKind } from "../../data/articles";
 import { PageMeta } from "../components/PageMeta";
 import { Pagination } from "../components/Pagination";
-import { notFound, badRequest, rethrowContentError } from "../http-errors";
-import { contentFrom } from "../load-context";
+import type { ArticleListData } from "./articles/article-list-loader";
 import { ArticleCard } from "./articles/ArticleCard";
 import { ArticleHero } from "./articles/ArticleHero";
 import { CategoryPills } from "./articles/CategoryPills";
-import { queryRecordId, queryStoreIds } from "./articles/params";
 
 const LISTS: Record<ArticleKind, { title: string; noun: string; description: string; keywords: string }> = {
   advertorials: {
@@ -33,34 +30,6 @@ const LISTS: Record<ArticleKind, { title: string; noun: string; description: str
 
 /** Spec: "Our team is working on it to bring more articles to you". */
 export const EMPTY_LIST_MESSAGE = "Our team is working on it to bring more articles to you";
-
-/** The loader of one of the three lists. Query: `id` a category, `stores` store ids, `page`. */
-export function articleListLoader(kind: ArticleKind) {
-  return async ({ request, context }: LoaderFunctionArgs) => {
-    const params = new URL(request.url).searchParams;
-    const categoryId = queryRecordId(params, "id");
-    const storeIds = queryStoreIds(params);
-    const page = positiveInt(params.get("page"));
-    if (page === null) badRequest("The page number is not valid.");
-    const pb = contentFrom(context);
-    const filtered = Boolean(categoryId || storeIds.length);
-    const [categories, matching] = await Promise.all([
-      // The pills help but are not the content: without them the list still shows.
-      listArticleCategories(pb).catch((err: unknown) => {
-        console.error("article categories read failed", err);
-        return [];
-      }),
-      listArticleItems(pb, kind, { page, categoryIds: categoryId ? [categoryId] : [], storeIds }),
-    ]).catch(rethrowContentError);
-    // Spec: when a filter returns no items the full list is shown instead.
-    const fellBack = filtered && matching.totalItems === 0;
-    const list = fellBack ? await listArticleItems(pb, kind, { page }).catch(rethrowContentError) : matching;
-    if (list.page > 1 && !list.items.length) notFound();
-    return { kind, categories, list, categoryId: fellBack ? "" : categoryId, storeIds: fellBack ? [] : storeIds, fellBack };
-  };
-}
-
-export type ArticleListData = Awaited<ReturnType<ReturnType<typeof articleListLoader>>>;
 
 /** The list's query string ("" or "?…") for a filter and page. */
 function listSearch({ categoryId, storeIds, page }: { categoryId: string; storeIds: readonly string[]; page: number }): string {

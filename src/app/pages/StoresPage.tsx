@@ -1,29 +1,13 @@
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { listCategoryNames } from "../../data/categories";
-import { listStoreFiltersOrEmpty, listStores } from "../../data/stores";
+import { useLoaderData } from "react-router";
 import { CategoryFilter, CategoryFilterSkeleton } from "../components/CategoryFilter";
 import { Deferred } from "../components/Deferred";
 import { FilterSidebar } from "../components/FilterSidebar";
 import { PageMeta } from "../components/PageMeta";
 import { Pagination } from "../components/Pagination";
 import { StoreCard } from "../components/StoreCard";
-import { defer } from "../deferred";
-import { rethrowContentError } from "../http-errors";
-import { contentFrom } from "../load-context";
-import { categoryIdsFrom, listHref, noOffersMessage, pageFrom } from "./store/filter-params";
+import { listHref, noOffersMessage } from "./store/filter-params";
+import type { storesLoader } from "./store/stores-loader";
 import { StoresBanner } from "./store/StoresBanner";
-
-export async function storesLoader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const categoryIds = categoryIdsFrom(params);
-  const page = pageFrom(params);
-  const pb = contentFrom(context);
-  // The category list with store counts is the slowest read and not the page's content:
-  // it streams after the shell. Spec: a failed filtered-store list is logged and empty.
-  const categories = defer(listStoreFiltersOrEmpty(pb));
-  const [stores, selected] = await Promise.all([listStores(pb, { categoryIds, page }), listCategoryNames(pb, categoryIds)]).catch(rethrowContentError);
-  return { stores, categoryIds, selected, categories };
-}
 
 /** Spec: the Stores list, 'All {category name or Popular} Stores', filtered by repeated catID. */
 export function StoresPage() {

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import { getAdvertorial, getAdvertorialByStore, type AdvertorialView } from "../../../data/advertorials";
 import type { ArticleListItem } from "../../../data/articles";
-import { loadReadMore } from "../../components/ReadMoreBlock";
+import { loadReadMore } from "../../components/read-more-loader";
 import { badRequest, rethrowContentError } from "../../http-errors";
 import { contentFrom } from "../../load-context";
 import { inBrowser, redirectToCanonical } from "../articles/detail-loading";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { articlePath, type ArticleListItem } from "../../../data/articles";
+import { articlePath } from "../../../data/article-path";
+import type { ArticleListItem } from "../../../data/articles";
 import { truncateWords } from "../../../lib/text";
 import { PublishDate } from "./PublishDate";
 

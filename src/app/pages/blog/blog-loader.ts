@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { getBlogArticle } from "../../../data/articles";
-import { loadReadMore } from "../../components/ReadMoreBlock";
+import { loadReadMore } from "../../components/read-more-loader";
 import { rethrowContentError } from "../../http-errors";
 import { contentFrom } from "../../load-context";
 import { redirectToCanonical } from "../articles/detail-loading";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { articlePath } from "../../../data/articles";
+import { articlePath } from "../../../data/article-path";
 import { fileUrl } from "../../../data/files";
 import type { PopularArticles as PopularArticlesData, PopularItem } from "../../../data/home";
 import { OutboundLink } from "../../components/OutboundLink";

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { listArticleItems } from "../../../data/articles";
+import { listBanners } from "../../../data/banners";
+import { listBestDeals, listBestStores, listHomeCategories, listPopularArticles } from "../../../data/home";
+import { listTopDeals } from "../../../data/top-deals";
+import { randomSeed } from "../../../lib/shuffle";
+import { loadReadMore } from "../../components/read-more-loader";
+import { contentFrom } from "../../load-context";
+import { sectionResult } from "./section-result";
+
+/** Spec section 9: Latest Deals 5 (top deals page 1), blog strip 5. */
+const LATEST_DEALS = 5;
+const BLOG_STRIP_ARTICLES = 5;
+
+/**
+ * The hero and the category tiles are above the fold: the loader waits for the category
+ * list. Every other section is a deferred value that streams after the shell and fails
+ * on its own. One top-deals read feeds Top Deals, Popular offers and Latest Deals; one
+ * banner read feeds the slider and the Popular articles pool.
+ */
+export async function homeLoader({ context }: LoaderFunctionArgs) {
+  const pb = contentFrom(context);
+  const banners = listBanners(pb);
+  const topDeals = listTopDeals(pb, { page: 1, perPage: LATEST_DEALS });
+  const sections = {
+    popularArticles: sectionResult("popular articles", listPopularArticles(pb, { seed: randomSeed(), banners })),
+    topDeals: sectionResult("top deals", topDeals),
+    bestDeals: sectionResult("best deals", listBestDeals(pb)),
+    bestStores: sectionResult("best stores", listBestStores(pb)),
+    banners: sectionResult("banners", banners),
+    blog: sectionResult("blog strip", listArticleItems(pb, "blog", { page: 1, perPage: BLOG_STRIP_ARTICLES }).then((list) => list.items)),
+    readMore: loadReadMore(pb),
+  };
+  const categories = await listHomeCategories(pb).catch((err: unknown) => {
+    console.error("home: categories read failed", err);
+    return null;
+  });
+  return { categories, ...sections };
+}
