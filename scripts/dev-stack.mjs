@@ -20,7 +20,10 @@ const WRANGLER_BIN = path.join(root, "node_modules/.bin/wrangler");
  * `service` is the Worker's PocketBase service account (newsletter writes), ensured here
  * and handed to wrangler dev as the PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD secrets;
  * defaults: the PB_SERVICE_* environment variables, else the local defaults of run.mjs.
- * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, vars?: Record<string, string>, service?: { email: string, password: string } }} options
+ * `production` bundles the Worker as a deployment does (React's production build);
+ * wrangler dev's default is the development build, whose hydration warnings the browser
+ * tests check for.
+ * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, vars?: Record<string, string>, service?: { email: string, password: string } }} options
  */
 export async function startStack({
   dataDir,
@@ -29,6 +32,7 @@ export async function startStack({
   email,
   password,
   quiet = false,
+  production = false,
   vars = {},
   service = { email: process.env.PB_SERVICE_EMAIL || DEFAULT_SERVICE_EMAIL, password: process.env.PB_SERVICE_PASSWORD || DEFAULT_SERVICE_PASSWORD },
 }) {
@@ -62,7 +66,7 @@ export async function startStack({
       cwd: root,
       detached: true,
       stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"],
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", ...(production && { NODE_ENV: "production" }) },
     });
     const wranglerProcess = wrangler;
     process.once("exit", () => wranglerProcess.pid && wranglerProcess.exitCode === null && signalGroup(wranglerProcess.pid, "SIGKILL"));

@@ -27,7 +27,8 @@ for (const [name, p] of [["PORT", port], ["PB_PORT", pbPort]]) {
 }
 
 const started = Date.now();
-const stack = await startStack({ dataDir, pbPort, port, email, password });
+// Served as deployed: React's production build (~5x faster renders than the development one).
+const stack = await startStack({ dataDir, pbPort, port, email, password, production: true });
 console.log(`
   Site:             ${stack.siteUrl}   (try ${stack.siteUrl}/stores)
   PocketBase admin: ${stack.adminUrl}   (${email} / ${password})
