@@ -1,4 +1,3 @@
-import { lazy } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -29,29 +28,19 @@ window.__staticRouterHydrationData = state;
 
 /**
  * A matched route must have no `lazy` left when React hydrates, or React Router would
- * render nothing where the server put content. Its screen becomes a React.lazy component:
- * inside the screens' Suspense boundary (ScreenBoundary) React keeps the server's HTML
- * until the chunk arrives and hydrates it then, so the frame hydrates without waiting for
- * it. Its loader is loaded on its first call (a later navigation): this page's data came
- * with the document. Other lazy properties are loaded before hydrating.
+ * render nothing where the server put content. Its screen is loaded now; its loader only
+ * on its first call (a later navigation): this page's data came with the document.
  */
 async function prepareForHydration(route: RouteObject): Promise<void> {
-  const { lazy: properties } = route;
-  if (!properties) return;
-  if (typeof properties === "function") {
-    Object.assign(route, await properties(), { lazy: undefined });
+  const { lazy } = route;
+  if (!lazy) return;
+  if (typeof lazy === "function") {
+    Object.assign(route, await lazy(), { lazy: undefined });
     return;
   }
-  const { loader: loadLoader, Component: loadComponent, ...others } = properties;
-  const loaded = await Promise.all(Object.entries(others).map(async ([key, load]) => [key, await load?.()] as const));
+  const { loader: loadLoader, ...properties } = lazy;
+  const loaded = await Promise.all(Object.entries(properties).map(async ([key, load]) => [key, await load?.()] as const));
   Object.assign(route, Object.fromEntries(loaded), { lazy: undefined });
-  if (loadComponent) {
-    route.Component = lazy(async () => {
-      const Component = await loadComponent();
-      if (!Component) throw new Error(`route ${route.id}: its lazy Component loaded nothing`);
-      return { default: Component };
-    });
-  }
   if (loadLoader) {
     route.loader = async (...args) => {
       const loader = await loadLoader();

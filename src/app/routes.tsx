@@ -4,7 +4,6 @@ import { Layout } from "./layout/Layout";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { RouteErrorPage } from "./pages/RouteErrorPage";
 import { rootLoader, rootShouldRevalidate } from "./root-data";
-import { ScreenBoundary } from "./ScreenBoundary";
 
 /** The one route table, used by the server render and by the browser (ARCHITECTURE rule 1).
  * Paths are the spec's route contract. */
@@ -18,13 +17,11 @@ export const routes: RouteObject[] = [
     children: [
       {
         id: "pages",
-        Component: ScreenBoundary,
         ErrorBoundary: RouteErrorPage,
         // Every screen and every loader is a chunk of its own (object-form `lazy`): a page
         // loads only its own code, and on a client navigation the loader's chunk and the
-        // screen's load in parallel. On the first page, client/entry.tsx hydrates the
-        // screen when its chunk arrives and loads the loader on its first call
-        // (docs/decisions/016).
+        // screen's load in parallel. client/entry.tsx resolves the matched screen before
+        // hydrating and leaves the loader to load on its first call (docs/decisions/016).
         children: [
           { id: "home", index: true, lazy: { loader: () => import("./pages/home/home-loader").then((m) => m.homeLoader), Component: () => import("./pages/HomePage").then((m) => m.HomePage) } },
           { id: "search", path: "search", lazy: { loader: () => import("./pages/search/search-loader").then((m) => m.searchLoader), Component: () => import("./pages/SearchPage").then((m) => m.SearchPage) } },

@@ -13,24 +13,23 @@ import { buildClient } from "../../scripts/build-client.mjs";
  *
  * A page's initial JavaScript is what client/entry.tsx loads before it hydrates: the entry
  * with every chunk it imports statically (the server links them as modulepreload), plus
- * the modules of the matched route's lazy properties it loads first (all but the screen
- * and the loader). The screen's chunk loads right after, while the frame hydrates, and
- * React hydrates the screen's server HTML when it arrives (selective hydration,
- * docs/decisions/016): it is counted apart, as what a page has loaded once hydrated, and
- * held to a ceiling of its own. Chunks imported on demand later (a carousel's Swiper, a
- * loader on a client navigation, other routes) are neither. Its CSS is the app stylesheet
- * plus, on pages with a carousel, Swiper's: both are counted for every page, the most any
- * page links.
+ * the modules of the matched route's lazy properties but the loader (the screen; a loader
+ * is imported on its first call, a later navigation: the first page's data comes with the
+ * document), with their static imports. Chunks imported on demand later (a carousel's
+ * Swiper, tracking and analytics after hydration, loaders, other routes) are not initial. Its CSS is the app stylesheet plus, on pages with a carousel,
+ * Swiper's: both are counted for every page, the most any page links.
  *
  * KB is read as KiB (1,024 bytes), as the build's size report and Lighthouse budgets count.
  */
 const KIB = 1024;
-/** Issue 10's budgets. */
+/** Issue 10's budgets. The CSS one holds; the JavaScript one holds on the pages without
+ * offer or product cards: React DOM and React Router's data router alone weigh ~100 KiB,
+ * the site frame ~14 (docs/decisions/016, issue 10 open). */
 const BUDGET_GZIP = { js: 120 * KIB, css: 30 * KIB };
-/** What a page has loaded once its screen has hydrated may not grow past the heaviest page
- * measured on 2026-11-21: the screen's later start must not hide
- * growth. Lower it as pages get lighter. */
-const AFTER_HYDRATION_CEILING = 131 * KIB;
+/** Until the JavaScript budget is met, no page may grow past the heaviest page measured on
+ * 2026-11-21 (129.8 KiB, the home page): any growth fails the suite. Lower it as pages get
+ * lighter; remove it when every page is within BUDGET_GZIP.js. */
+const JS_CEILING = 130 * KIB;
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const ENTRY = "client/entry.tsx";
@@ -38,13 +37,10 @@ const ROUTES = "src/app/routes.tsx";
 
 interface PageCost {
   route: string;
-  /** Before hydration. */
   js: number;
-  /** Once the screen has loaded too. */
-  jsHydrated: number;
   css: number;
-  /** The lazy route modules whose chunks the page adds to the entry's. */
-  modules: { beforeHydration: string[]; screen: string | undefined };
+  /** The lazy route modules whose chunks the page adds to the entry's before hydrating. */
+  modules: string[];
 }
 
 let pages: PageCost[] = [];
@@ -75,25 +71,21 @@ function leaves(routes: RouteObject[], parent = ""): { route: RouteObject; path:
 }
 
 /**
- * The lazy modules client/entry.tsx loads for a route: before hydrating, the modules of
- * every property of its `lazy` object but the screen and the loader (imported on its first
- * call, a later navigation); the screen's right after. A value is traced to its module by
+ * The lazy modules client/entry.tsx loads for a route before hydrating: the module of a
+ * `lazy` function, or those of every property of a `lazy` object but the loader (it is
+ * imported on its first call, a later navigation). A value is traced to its module by
  * identity among the route table's dynamic imports.
  */
-async function lazyModulesOf(route: RouteObject, lazyModules: string[], exportsOf: Map<string, unknown[]>): Promise<PageCost["modules"]> {
-  if (!route.lazy) return { beforeHydration: [], screen: undefined };
-  if (typeof route.lazy === "function") throw new Error(`route ${route.id}: lazy route functions are not measured (the route table uses lazy objects)`);
-  const moduleOf = async (key: string, load: (() => Promise<unknown>) | undefined) => {
-    const value = await load?.();
+async function hydrationModules(route: RouteObject, lazyModules: string[], exportsOf: Map<string, unknown[]>): Promise<string[]> {
+  if (!route.lazy) return [];
+  const values = typeof route.lazy === "function"
+    ? [(await route.lazy()).Component]
+    : await Promise.all(Object.entries(route.lazy).filter(([key]) => key !== "loader").map(([, load]) => load?.()));
+  return values.map((value) => {
     const module = lazyModules.find((input) => exportsOf.get(input)?.includes(value));
-    if (!module) throw new Error(`route ${route.id}: its lazy ${key} is in none of ${lazyModules.join(", ")}`);
+    if (!module) throw new Error(`route ${route.id}: a lazy property's value is in none of ${lazyModules.join(", ")}`);
     return module;
-  };
-  const { loader: _loader, Component, ...others } = route.lazy;
-  return {
-    beforeHydration: await Promise.all(Object.entries(others).map(([key, load]) => moduleOf(key, load))),
-    screen: Component ? await moduleOf("Component", Component) : undefined,
-  };
+  });
 }
 
 beforeAll(async () => {
@@ -114,40 +106,31 @@ beforeAll(async () => {
   const { routes } = (await importApp(ROUTES)) as { routes: RouteObject[] };
   pages = await Promise.all(
     leaves(routes).map(async ({ route, path: routePath }) => {
-      const modules = await lazyModulesOf(route, lazyModules, exportsOf);
-      const withChunksOf = (inputs: string[], files: Set<string>) => {
-        for (const input of inputs) {
-          const chunk = outputOf(input);
-          if (!chunk) throw new Error(`route ${route.id}: ${input} has no chunk of its own`);
-          staticClosure(outputs, chunk, files);
-        }
-        return files;
-      };
-      const beforeHydration = withChunksOf(modules.beforeHydration, new Set(initial));
-      const hydrated = withChunksOf(modules.screen ? [modules.screen] : [], new Set(beforeHydration));
-      return { route: `${route.id} (${routePath})`, js: await gzipSize(beforeHydration), jsHydrated: await gzipSize(hydrated), css, modules };
+      const modules = await hydrationModules(route, lazyModules, exportsOf);
+      const files = new Set(initial);
+      for (const module of modules) {
+        const chunk = outputOf(module);
+        if (!chunk) throw new Error(`route ${route.id}: ${module} has no chunk of its own`);
+        staticClosure(outputs, chunk, files);
+      }
+      return { route: `${route.id} (${routePath})`, js: await gzipSize(files), css, modules };
     }),
   );
   const kib = (bytes: number) => (bytes / KIB).toFixed(1).padStart(6);
-  console.log(
-    ["gzip KiB   JS before hydration   JS hydrated   CSS  route", ...pages.map((p) => `           ${kib(p.js)}              ${kib(p.jsHydrated)}      ${kib(p.css)}  ${p.route}`)].join("\n"),
-  );
+  console.log(["initial gzip KiB   JS    CSS  route", ...pages.map((p) => `                 ${kib(p.js)} ${kib(p.css)}  ${p.route}`)].join("\n"));
 }, 60_000);
 
 describe("client budgets (gzip, per page, before hydration)", () => {
   it("measures every page of the route table", () => {
     expect(pages.length).toBeGreaterThan(15);
-    expect(pages.some((page) => page.modules.screen)).toBe(true);
+    expect(pages.some((page) => page.modules.length)).toBe(true);
   });
 
-  it(`initial JavaScript is at most ${BUDGET_GZIP.js / KIB} KiB on every page`, () => {
-    const over = pages.filter((page) => page.js > BUDGET_GZIP.js).map((page) => `${page.route}: ${(page.js / KIB).toFixed(1)} KiB`);
+  it(`initial JavaScript does not grow past ${JS_CEILING / KIB} KiB on any page (budget ${BUDGET_GZIP.js / KIB} KiB not met yet)`, () => {
+    const over = pages.filter((page) => page.js > JS_CEILING).map((page) => `${page.route}: ${(page.js / KIB).toFixed(1)} KiB`);
     expect(over).toEqual([]);
-  });
-
-  it(`JavaScript with the screen hydrated does not grow past ${AFTER_HYDRATION_CEILING / KIB} KiB on any page`, () => {
-    const over = pages.filter((page) => page.jsHydrated > AFTER_HYDRATION_CEILING).map((page) => `${page.route}: ${(page.jsHydrated / KIB).toFixed(1)} KiB`);
-    expect(over).toEqual([]);
+    const overBudget = pages.filter((page) => page.js > BUDGET_GZIP.js).length;
+    console.log(`${overBudget} of ${pages.length} pages load more than the ${BUDGET_GZIP.js / KIB} KiB JavaScript budget`);
   });
 
   it(`CSS is at most ${BUDGET_GZIP.css / KIB} KiB on every page`, () => {
