@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -75,19 +76,23 @@ function documentAssets(): DocumentAssets {
   };
 }
 
-// The whole document is one React tree on the server, so it is hydrated as one here.
-hydrateRoot(
-  document,
-  // Browsers hide a nonce from the attribute once it is used; the property still has it.
-  <Document assets={documentAssets()} hydrationJson={document.getElementById(HYDRATION_DATA_ID)!.textContent ?? ""} nonce={entryScript.nonce}>
-    <RouterProvider router={router} />
-  </Document>,
-  {
-    onRecoverableError(error) {
-      console.error("hydration recovered from an error", error);
+// The whole document is one React tree on the server, so it is hydrated as one here. As a
+// transition, hydration yields to the browser every few milliseconds instead of running as
+// one long task (total blocking time, issue 10; docs/decisions/016).
+startTransition(() => {
+  hydrateRoot(
+    document,
+    // Browsers hide a nonce from the attribute once it is used; the property still has it.
+    <Document assets={documentAssets()} hydrationJson={document.getElementById(HYDRATION_DATA_ID)!.textContent ?? ""} nonce={entryScript.nonce}>
+      <RouterProvider router={router} />
+    </Document>,
+    {
+      onRecoverableError(error) {
+        console.error("hydration recovered from an error", error);
+      },
     },
-  },
-);
+  );
+});
 
 const site = (state?.loaderData?.root as RootData | undefined)?.site;
 void import("./site-services").then(({ startSiteServices }) => startSiteServices(router, site));
