@@ -23,7 +23,9 @@ const WRANGLER_BIN = path.join(root, "node_modules/.bin/wrangler");
  * `production` bundles the Worker as a deployment does (React's production build);
  * wrangler dev's default is the development build, whose hydration warnings the browser
  * tests check for.
- * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, vars?: Record<string, string>, service?: { email: string, password: string } }} options
+ * `inspectorPort` fixes the port of the Worker's V8 inspector (wrangler's default, 9229, is
+ * shared by every stack on the machine; the soak reads the Worker's heap through it).
+ * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, inspectorPort?: number, vars?: Record<string, string>, service?: { email: string, password: string } }} options
  */
 export async function startStack({
   dataDir,
@@ -33,6 +35,7 @@ export async function startStack({
   password,
   quiet = false,
   production = false,
+  inspectorPort,
   vars = {},
   service = { email: process.env.PB_SERVICE_EMAIL || DEFAULT_SERVICE_EMAIL, password: process.env.PB_SERVICE_PASSWORD || DEFAULT_SERVICE_PASSWORD },
 }) {
@@ -62,7 +65,7 @@ export async function startStack({
     await buildClient({ quiet });
     const secrets = { PB_SERVICE_EMAIL: service.email, PB_SERVICE_PASSWORD: service.password };
     const varArgs = Object.entries({ POCKETBASE_URL: pocketbase.url, SITE_ORIGIN: `http://127.0.0.1:${port}`, ...secrets, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-    wrangler = spawn(WRANGLER_BIN, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...varArgs], {
+    wrangler = spawn(WRANGLER_BIN, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []), ...varArgs], {
       cwd: root,
       detached: true,
       stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"],

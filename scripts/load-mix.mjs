@@ -69,7 +69,8 @@ export async function startLoadStack({ faultProxy = false, vars = {}, scale = 1 
     }
     const proxyUrl = proxyPort ? `http://127.0.0.1:${proxyPort}` : undefined;
     process.env.NODE_ENV = "production";
-    const stack = await startStack({ dataDir, pbPort, port: await freePort(), ...SUPERUSER, quiet: true, vars: { ...(proxyUrl && { POCKETBASE_URL: proxyUrl }), ...vars } });
+    const inspectorPort = await freePort();
+    const stack = await startStack({ dataDir, pbPort, port: await freePort(), inspectorPort, ...SUPERUSER, quiet: true, vars: { ...(proxyUrl && { POCKETBASE_URL: proxyUrl }), ...vars } });
     teardown.push(() => stack.stop());
     return {
       siteUrl: stack.siteUrl,
@@ -83,6 +84,8 @@ export async function startLoadStack({ faultProxy = false, vars = {}, scale = 1 
         if (!proxyUrl) throw new Error("delays need the fault proxy");
         await fetch(`${proxyUrl}/__test/delay?contains=${encodeURIComponent(needle)}&ms=${ms}`, { method: "POST" });
       },
+      /** Where the Worker's V8 inspector listens (scripts/worker-heap.mjs reads its heap there). */
+      inspectorPort,
       /** The local runtime's processes (workerd, in wrangler's process group): the same ids before and after mean no restart. */
       workerdPids() {
         const group = stack.wrangler?.pid;
