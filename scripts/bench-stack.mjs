@@ -43,13 +43,29 @@ export async function startThrowawayStack({ scale = 1, vars = {}, log = () => {}
   }
 }
 
-/** Stops the stack on Ctrl-C too, then exits with the signal's conventional code. */
-export function stopOnSignals(/** @type {() => Promise<void>} */ stop) {
-  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
-    process.once(signal, () => {
-      stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-    });
+/** What Ctrl-C and SIGTERM must stop; handlers installed once for every stack of the run. */
+const stopsOnSignal = new Set();
+
+/**
+ * Stops the stack on Ctrl-C and SIGTERM too, then exits with the signal's conventional
+ * code. The handlers stay registered (`on`, not `once`): pocketbase/run.mjs re-raises a
+ * signal that nobody else listens to, which would end this process before `stop` is done
+ * and leave wrangler's process group running. A second signal while stopping is ignored.
+ * @param {() => Promise<void>} stop
+ */
+export function stopOnSignals(stop) {
+  if (stopsOnSignal.size === 0) {
+    let stopping = false;
+    for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+      process.on(signal, () => {
+        if (stopping) return;
+        stopping = true;
+        console.error(`\n${signal}: stopping the stack`);
+        Promise.allSettled([...stopsOnSignal].map((stopOne) => stopOne())).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+      });
+    }
   }
+  stopsOnSignal.add(stop);
 }
 
 /**

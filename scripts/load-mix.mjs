@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/run.mjs";
 import { startFaultProxy } from "../test/support/fault-proxy.mjs";
+import { stopOnSignals } from "./bench-stack.mjs";
 import { startStack } from "./dev-stack.mjs";
 
 const SUPERUSER = { email: "load@dealpilot.local", password: "load-tests-password" };
@@ -38,7 +39,7 @@ export async function startLoadStack({ faultProxy = false, vars = {}, scale = 1 
   const stop = async () => {
     for (const step of teardown.splice(0).reverse()) await step().catch((error) => console.error("teardown:", error));
   };
-  stopWithProcess(stop);
+  stopOnSignals(stop);
   try {
     const dataDir = await mkdtemp(path.join(tmpdir(), "pb-load-"));
     teardown.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -109,25 +110,6 @@ export async function startLoadStack({ faultProxy = false, vars = {}, scale = 1 
   } catch (error) {
     await stop();
     throw error;
-  }
-}
-
-/**
- * Runs `stop` on Ctrl-C and SIGTERM, then exits with the signal's conventional code.
- * The handlers stay registered (`on`, not `once`): pocketbase/run.mjs re-raises a signal
- * that nobody else listens to, which would end this process before `stop` is done and
- * leave wrangler's process group running. A second Ctrl-C while stopping is ignored.
- * @param {() => Promise<void>} stop
- */
-function stopWithProcess(stop) {
-  let stopping = false;
-  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      console.error(`\n${signal}: stopping the stack`);
-      stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-    });
   }
 }
 
