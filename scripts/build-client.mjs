@@ -3,6 +3,7 @@
  * and writes public/build/manifest.json, which the Worker reads to link them. */
 import { build } from "esbuild";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -28,18 +29,15 @@ export async function buildClient({ quiet = false } = {}) {
     metafile: true,
     logLevel: "warning",
   };
-  // Stylesheets first: their hashed URLs go into styles.json, which the app imports (a
-  // carousel links Swiper's stylesheet only on pages that show one).
+  // The stylesheet (Swiper's rules included), then the badge icons' sprite, whose hashed
+  // URL goes into assets.json for the app to import.
   // Bootstrap arrives without the selectors our sources never use (CSS budget, issue 10).
-  const css = await build({ ...common, entryPoints: { app: "client/styles.css", carousel: "client/carousel.css" }, plugins: [purgeUnusedCss({ root })] });
+  const css = await build({ ...common, entryPoints: { app: "client/styles.css" }, plugins: [purgeUnusedCss({ root })] });
   const cssOutputs = Object.entries(css.metafile?.outputs ?? {});
-  const stylesheet = (/** @type {string} */ name) => {
-    const hit = cssOutputs.find(([file]) => path.basename(file).startsWith(`${name}-`) && file.endsWith(".css"));
-    if (!hit) throw new Error(`build produced no ${name} stylesheet`);
-    return publicUrl(hit[0]);
-  };
-  const styles = { app: stylesheet("app"), carousel: stylesheet("carousel") };
-  await writeAtomically(path.join(outdir, "styles.json"), JSON.stringify(styles, null, 2) + "\n");
+  const stylesheet = cssOutputs.find(([file]) => file.endsWith(".css"))?.[0];
+  if (!stylesheet) throw new Error("build produced no stylesheet");
+  const badgeIcons = await copyHashed("client/badge-icons.svg");
+  await writeAtomically(path.join(outdir, "assets.json"), JSON.stringify({ badgeIcons: publicUrl(badgeIcons) }, null, 2) + "\n");
   const js = await build({
     ...common,
     entryPoints: { client: "client/entry.tsx" },
@@ -61,11 +59,11 @@ export async function buildClient({ quiet = false } = {}) {
   if (!entry) throw new Error("build produced no .js entry");
   // Chunks the entry imports statically: preloaded with it, so they don't load in a second round trip.
   const preload = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => publicUrl(i.path));
-  const manifest = { js: publicUrl(entry[0]), css: styles.app, preload };
+  const manifest = { js: publicUrl(entry[0]), css: publicUrl(stylesheet), preload };
   await writeAtomically(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-  await pruneStale(new Set(outputs.map(([file]) => path.basename(file))));
+  await pruneStale(new Set([...outputs.map(([file]) => path.basename(file)), path.basename(badgeIcons)]));
   if (!quiet) {
-    for (const url of [manifest.js, ...manifest.preload, manifest.css, styles.carousel]) {
+    for (const url of [manifest.js, ...manifest.preload, manifest.css, publicUrl(badgeIcons)]) {
       const bytes = await readFile(path.join(root, "public", url));
       console.log(`${url}  ${(bytes.length / 1024).toFixed(1)} KiB, ${(gzipSync(bytes).length / 1024).toFixed(1)} KiB gzip`);
     }
@@ -75,8 +73,19 @@ export async function buildClient({ quiet = false } = {}) {
   return { manifest, metafile: js.metafile };
 }
 
+/** Copies a static source file into the build directory under a content-hashed name
+ * (served with a year's cache lifetime, as the bundle is); returns its path. */
+async function copyHashed(/** @type {string} */ source) {
+  const bytes = await readFile(path.join(root, source));
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 8).toUpperCase();
+  const { name, ext } = path.parse(source);
+  const file = path.join(outdir, `${name}-${hash}${ext}`);
+  await writeAtomically(file, bytes);
+  return path.relative(root, file);
+}
+
 /** Readers (a server starting up, a concurrent build) never see a half-written file. */
-async function writeAtomically(/** @type {string} */ file, /** @type {string} */ text) {
+async function writeAtomically(/** @type {string} */ file, /** @type {string | Buffer} */ text) {
   await writeFile(`${file}.${process.pid}`, text);
   await rename(`${file}.${process.pid}`, file);
 }

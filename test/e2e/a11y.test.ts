@@ -2,7 +2,7 @@ import axe from "axe-core";
 import type { AxeResults } from "axe-core";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isHydrated, launchChromium, siteUrl } from "./browser";
+import { isHydrated, launchChromium, siteUrl, startCarousels } from "./browser";
 
 /**
  * axe-core on every screen, in the states a visitor meets them: hydrated, streamed sections
@@ -60,9 +60,8 @@ async function open(path: string, options: BrowserContextOptions): Promise<Page>
   const page = await browser.newPage(options);
   await page.goto(siteUrl() + path, { waitUntil: "networkidle" });
   await expect.poll(() => isHydrated(page)).toBe(true);
-  // Carousels change their markup when Swiper starts (after hydration, when idle).
-  const carousels = await page.locator(".swiper").count();
-  await expect.poll(() => page.locator(".swiper-initialized").count()).toBe(carousels);
+  // Carousels change their markup when Swiper starts (near the viewport, when idle).
+  await startCarousels(page);
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -63,6 +63,16 @@ export function watchConsole(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
+}
+
+/** Scrolls to every shown carousel in turn until Swiper has started on it (carousels start
+ * only near the viewport, docs/decisions/017), then back to the top. */
+export async function startCarousels(page: Page): Promise<void> {
+  for (const carousel of await page.locator(".swiper:visible").all()) {
+    await carousel.scrollIntoViewIfNeeded();
+    await expect.poll(() => carousel.evaluate((el) => el.classList.contains("swiper-initialized"))).toBe(true);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Whether React has hydrated the page (it attaches its fiber to the nodes it hydrates). */

@@ -76,6 +76,7 @@ describe("About carousel", () => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     const problems = watchConsole(page);
     await page.goto(`${siteUrl()}/about-us`, { waitUntil: "networkidle" });
+    await page.locator(".about-carousel").scrollIntoViewIfNeeded();
     await page.locator(".about-carousel.swiper-initialized").waitFor();
     expect(await visibleSlides(page)).toBe(slides);
     expect(problems).toEqual([]);
@@ -87,8 +88,8 @@ describe("About carousel", () => {
     const problems = watchConsole(page);
     await page.goto(`${siteUrl()}/about-us`, { waitUntil: "networkidle" });
     const carousel = page.getByRole("region", { name: "How we help you choose" });
-    await carousel.and(page.locator(".swiper-initialized")).waitFor();
     await carousel.scrollIntoViewIfNeeded();
+    await carousel.and(page.locator(".swiper-initialized")).waitFor();
     const active = () => page.locator(".about-carousel .swiper-slide-active").getAttribute("aria-label");
     expect(await active()).toBe("1 of 3");
 

@@ -57,6 +57,7 @@ describe("store page in Chromium", () => {
     await wide.goto(`${siteUrl()}${storePath()}`, { waitUntil: "networkidle" });
     const strip = wide.getByRole("region", { name: "Similar Stores" });
     await expect.poll(() => strip.isVisible()).toBe(true);
+    await strip.scrollIntoViewIfNeeded();
     await expect.poll(() => strip.evaluate((el) => el.classList.contains("swiper-initialized"))).toBe(true);
     const links = strip.getByRole("link");
     expect(await links.count()).toBeGreaterThan(0);

@@ -16,20 +16,20 @@ import { buildClient } from "../../scripts/build-client.mjs";
  * the modules of the matched route's lazy properties but the loader (the screen; a loader
  * is imported on its first call, a later navigation: the first page's data comes with the
  * document), with their static imports. Chunks imported on demand later (a carousel's
- * Swiper, tracking and analytics after hydration, loaders, other routes) are not initial. Its CSS is the app stylesheet plus, on pages with a carousel,
- * Swiper's: both are counted for every page, the most any page links.
+ * Swiper, tracking and analytics after hydration, the coupon modal on first open, loaders,
+ * other routes) are not initial. Its CSS is the one app stylesheet, Swiper's rules included.
  *
  * KB is read as KiB (1,024 bytes), as the build's size report and Lighthouse budgets count.
  */
 const KIB = 1024;
 /** Issue 10's budgets. The CSS one holds; the JavaScript one holds on the pages without
  * offer or product cards: React DOM and React Router's data router alone weigh ~100 KiB,
- * the site frame ~14 (docs/decisions/016, issue 10 open). */
+ * the site frame ~14 (docs/decisions/016 and 017, issue 10 open). */
 const BUDGET_GZIP = { js: 120 * KIB, css: 30 * KIB };
 /** Until the JavaScript budget is met, no page may grow past the heaviest page measured on
- * 2026-11-21 (129.8 KiB, the home page): any growth fails the suite. Lower it as pages get
- * lighter; remove it when every page is within BUDGET_GZIP.js. */
-const JS_CEILING = 130 * KIB;
+ * 2026-11-21 (126.7 KiB, the home page, after decision 017): any growth fails the suite.
+ * Lower it as pages get lighter; remove it when every page is within BUDGET_GZIP.js. */
+const JS_CEILING = 127 * KIB;
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const ENTRY = "client/entry.tsx";
@@ -44,6 +44,7 @@ interface PageCost {
 }
 
 let pages: PageCost[] = [];
+let appCss = "";
 
 /** The browser app is imported by path: typed here, it would be checked against the Node
  * test config's libraries instead of the browser's. */
@@ -100,8 +101,8 @@ beforeAll(async () => {
   // The route table's lazy modules, to find which one a route's `lazy` loads.
   const lazyModules = (metafile.inputs[ROUTES]?.imports ?? []).filter((i) => i.kind === "dynamic-import").map((i) => i.path);
   const exportsOf = new Map(await Promise.all(lazyModules.map(async (input) => [input, Object.values(await importApp(input))] as const)));
-  const styles = JSON.parse(await readFile(path.join(ROOT, "public/build/styles.json"), "utf8")) as { app: string; carousel: string };
-  const css = await gzipSize([manifest.css, styles.carousel].map((url) => path.join("public", url)));
+  const css = await gzipSize([path.join("public", manifest.css)]);
+  appCss = await readFile(path.join(ROOT, "public", manifest.css), "utf8");
 
   const { routes } = (await importApp(ROUTES)) as { routes: RouteObject[] };
   pages = await Promise.all(
@@ -131,6 +132,11 @@ describe("client budgets (gzip, per page, before hydration)", () => {
     expect(over).toEqual([]);
     const overBudget = pages.filter((page) => page.js > BUDGET_GZIP.js).length;
     console.log(`${overBudget} of ${pages.length} pages load more than the ${BUDGET_GZIP.js / KIB} KiB JavaScript budget`);
+  });
+
+  it("carries Swiper's rules in the app stylesheet, so carousel pages need no second stylesheet", () => {
+    expect(appCss).toContain(".swiper-wrapper{");
+    expect(appCss).toContain(".swiper-pagination-bullet{");
   });
 
   it(`CSS is at most ${BUDGET_GZIP.css / KIB} KiB on every page`, () => {

@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { CAROUSEL_STYLESHEET } from "../stylesheets";
 
 /** How many slides show side by side, as Swiper's slidesPerView / breakpoints / spaceBetween. */
 export interface CarouselLayout {
@@ -36,14 +35,13 @@ export interface CarouselProps<T> extends CarouselBehaviour {
  * in the browser alike, so a page hydrates without Swiper's code (~30 KB gzip, kept out of
  * every page's initial JavaScript). Until Swiper starts, a stylesheet generated from the
  * layout gives the slides the widths Swiper will give them, so nothing moves when it does.
- * Swiper's CSS loads with the first carousel (React hoists the stylesheet).
+ * Swiper's rules are part of the app stylesheet (client/carousel.css).
  */
 export function Carousel<T>({ label, items, itemKey, renderItem, className, ...behaviour }: CarouselProps<T>) {
   const layoutClass = carouselLayoutClass(behaviour);
   const keys = items.map(itemKey);
   return (
     <>
-      <link rel="stylesheet" href={CAROUSEL_STYLESHEET} precedence="carousel" />
       <style href={layoutClass} precedence="carousel">
         {carouselLayoutCss(layoutClass, behaviour)}
       </style>
@@ -59,8 +57,13 @@ export function Carousel<T>({ label, items, itemKey, renderItem, className, ...b
   );
 }
 
-/** The carousel's element; Swiper takes it over once the page is interactive and the
- * browser is idle, and lets it go when the carousel unmounts. */
+/** How close to the viewport a carousel comes before Swiper starts on it. */
+const START_MARGIN = "200px";
+
+/** The carousel's element; Swiper takes it over once the carousel comes near the viewport
+ * and the browser is idle (starting Swiper costs ~100 ms of a slow phone's main thread per
+ * carousel: below-the-fold ones wait until the visitor scrolls), and lets it go when the
+ * carousel unmounts. */
 function SwiperHost({ label, className, behaviour, slideCount, children }: { label: string; className: string; behaviour: CarouselBehaviour; slideCount: number; children: ReactNode }) {
   const element = useRef<HTMLDivElement>(null);
   // The element is keyed by its slides, so it only needs Swiper once.
@@ -71,13 +74,24 @@ function SwiperHost({ label, className, behaviour, slideCount, children }: { lab
     let stop: (() => void) | undefined;
     let cancelled = false;
     const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    whenIdle(() => {
-      void import("./swiper-start").then(({ startSwiper }) => {
-        if (!cancelled) stop = startSwiper(host, settings.current.behaviour, settings.current.slideCount);
+    const start = () =>
+      whenIdle(() => {
+        void import("./swiper-start").then(({ startSwiper }) => {
+          if (!cancelled) stop = startSwiper(host, settings.current.behaviour, settings.current.slideCount);
+        });
       });
-    });
+    const nearViewport = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        nearViewport.disconnect();
+        start();
+      },
+      { rootMargin: START_MARGIN },
+    );
+    nearViewport.observe(host);
     return () => {
       cancelled = true;
+      nearViewport.disconnect();
       stop?.();
     };
   }, []);

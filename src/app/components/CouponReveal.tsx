@@ -1,5 +1,10 @@
-import { useState } from "react";
-import { CouponCodeModal } from "./CouponCodeModal";
+import { lazy, Suspense, useState } from "react";
+
+/** The modal, its copy button and focus trap load on the first open (or when the pointer or
+ * focus comes to a reveal button): no page needs them to render or hydrate. A click before
+ * the chunk arrives opens the modal as soon as it does. */
+const loadModal = () => import("./CouponCodeModal");
+const CouponCodeModal = lazy(() => loadModal().then(({ CouponCodeModal }) => ({ default: CouponCodeModal })));
 
 /** Spec: the 'Get Code' peek shows the last 3 characters of the code. */
 export const PEEK_LENGTH = 3;
@@ -13,7 +18,7 @@ export function CouponReveal({ heading, code, ctaLabel, ctaUrl }: { heading: str
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-primary coupon-reveal d-inline-flex align-items-stretch p-0 overflow-hidden" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className="btn btn-primary coupon-reveal d-inline-flex align-items-stretch p-0 overflow-hidden" aria-haspopup="dialog" onClick={() => setOpen(true)} onPointerEnter={loadModal} onFocus={loadModal}>
         <span className="px-3 py-2">{code ? "Get Code" : ctaLabel || "Get Deal"}</span>
         {code && (
           <span className="coupon-peek px-2 py-2 font-monospace bg-body text-body border border-primary border-start-0 rounded-end">
@@ -24,7 +29,11 @@ export function CouponReveal({ heading, code, ctaLabel, ctaUrl }: { heading: str
       </button>
       {/* With a code the visitor's next step is the partner's site, where the code goes;
           "Get Code" (the button's own words) would be the wrong label there. */}
-      {open && <CouponCodeModal heading={heading} code={code} ctaLabel={(!code && ctaLabel) || "Go To Website"} ctaUrl={ctaUrl} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <CouponCodeModal heading={heading} code={code} ctaLabel={(!code && ctaLabel) || "Go To Website"} ctaUrl={ctaUrl} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
