@@ -29,15 +29,18 @@ export async function buildClient({ quiet = false } = {}) {
     metafile: true,
     logLevel: "warning",
   };
-  // The stylesheet (Swiper's rules included), then the badge icons' sprite, whose hashed
-  // URL goes into assets.json for the app to import.
+  // The stylesheet (Swiper's rules included), then the badge icons' sprite and the favicon,
+  // whose hashed URLs go into assets.json for the app to import.
   // Bootstrap arrives without the selectors our sources never use (CSS budget, issue 10).
   const css = await build({ ...common, entryPoints: { app: "client/styles.css" }, plugins: [purgeUnusedCss({ root })] });
   const cssOutputs = Object.entries(css.metafile?.outputs ?? {});
   const stylesheet = cssOutputs.find(([file]) => file.endsWith(".css"))?.[0];
   if (!stylesheet) throw new Error("build produced no stylesheet");
   const badgeIcons = await copyHashed("client/badge-icons.svg");
-  await writeAtomically(path.join(outdir, "assets.json"), JSON.stringify({ badgeIcons: publicUrl(badgeIcons) }, null, 2) + "\n");
+  // The document links a hashed copy of the favicon, cached for a year like the bundle;
+  // /favicon.svg stays for whoever asks for it by name.
+  const favicon = await copyHashed("public/favicon.svg");
+  await writeAtomically(path.join(outdir, "assets.json"), JSON.stringify({ badgeIcons: publicUrl(badgeIcons), favicon: publicUrl(favicon) }, null, 2) + "\n");
   const js = await build({
     ...common,
     entryPoints: { client: "client/entry.tsx" },
@@ -61,7 +64,7 @@ export async function buildClient({ quiet = false } = {}) {
   const preload = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => publicUrl(i.path));
   const manifest = { js: publicUrl(entry[0]), css: publicUrl(stylesheet), preload };
   await writeAtomically(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-  await pruneStale(new Set([...outputs.map(([file]) => path.basename(file)), path.basename(badgeIcons)]));
+  await pruneStale(new Set([...outputs.map(([file]) => path.basename(file)), path.basename(badgeIcons), path.basename(favicon)]));
   if (!quiet) {
     for (const url of [manifest.js, ...manifest.preload, manifest.css, publicUrl(badgeIcons)]) {
       const bytes = await readFile(path.join(root, "public", url));

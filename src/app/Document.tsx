@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import built from "../../public/build/assets.json";
 import { HYDRATION_DATA_ID } from "./hydration";
 import { PREPAINT_THEME_SCRIPT } from "./theme";
 
@@ -24,7 +25,7 @@ export function Document({ assets, hydrationJson, nonce, children }: { assets: D
         <meta name="color-scheme" content="light dark" />
         {/* Allowed by its hash in the Content-Security-Policy (src/edge/security-headers.ts). */}
         <script dangerouslySetInnerHTML={{ __html: PREPAINT_THEME_SCRIPT }} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={built.favicon} type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} precedence="app" />
         {/* Found early, fetched after what the first paint needs (the stylesheet, images):
             the code hydrates a page that is already rendered. */}

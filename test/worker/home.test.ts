@@ -243,6 +243,14 @@ describe("home page sections", () => {
     expect(stylesheets(await homeHtml())).toEqual([expect.stringMatching(/^\/build\/app-[A-Z0-9]+\.css$/)]);
     expect(stylesheets(await (await visit("/contact-us")).text())).toEqual(stylesheets(await homeHtml()));
   });
+
+  it("links a content-hashed favicon that browsers may keep for a year", async () => {
+    const href = (await homeHtml()).match(/<link rel="icon" href="([^"]+)" type="image\/svg\+xml"\/>/)?.[1];
+    expect(href).toMatch(/^\/build\/favicon-[A-Z0-9]+\.svg$/);
+    const icon = await visit(href!);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
 });
 
 describe("home page streaming and failures", () => {
