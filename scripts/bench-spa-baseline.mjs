@@ -20,6 +20,7 @@ import { build } from "esbuild";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
 import { freePort } from "../pocketbase/run.mjs";
 import { samplePages, startThrowawayStack, stopOnSignals } from "./bench-stack.mjs";
+import { BROWSER_JS_OPTIONS } from "./build-client.mjs";
 import { auditPages, printTable } from "./lighthouse.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -44,21 +45,10 @@ async function buildSpa() {
   await rm(outdir, { recursive: true, force: true });
   const result = await build({
     stdin: { contents: SPA_ENTRY, resolveDir: root, loader: "tsx", sourcefile: "spa-entry.tsx" },
+    ...BROWSER_JS_OPTIONS,
     absWorkingDir: root,
-    bundle: true,
-    minify: true,
-    target: ["es2022", "chrome111", "firefox115", "safari16"],
-    format: "esm",
-    splitting: true,
     outdir,
     entryNames: "spa-[hash]",
-    chunkNames: "chunk-[hash]",
-    jsx: "automatic",
-    define: { "process.env.NODE_ENV": '"production"' },
-    alias: {
-      "react-router/dom": path.join(root, "node_modules/react-router/dist/production/dom-export.mjs"),
-      "react-router": path.join(root, "node_modules/react-router/dist/production/index.mjs"),
-    },
     metafile: true,
     logLevel: "warning",
   });

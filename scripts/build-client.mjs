@@ -13,6 +13,25 @@ import { purgeUnusedCss } from "./purge-css-plugin.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "public/build");
 
+/** How the browser's JavaScript is bundled; the client-rendered baseline
+ * (bench-spa-baseline.mjs) is built with the same settings. @type {import("esbuild").BuildOptions} */
+export const BROWSER_JS_OPTIONS = {
+  bundle: true,
+  minify: true,
+  target: ["es2022", "chrome111", "firefox115", "safari16"],
+  format: "esm",
+  // Lazy routes and lazily loaded components become their own chunks.
+  splitting: true,
+  chunkNames: "chunk-[hash]",
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": '"production"' },
+  // react-router's package exports only name its development build; use the production one.
+  alias: {
+    "react-router/dom": path.join(root, "node_modules/react-router/dist/production/dom-export.mjs"),
+    "react-router": path.join(root, "node_modules/react-router/dist/production/index.mjs"),
+  },
+};
+
 export async function buildClient({ quiet = false } = {}) {
   // No wipe first: file names are content-hashed, so a build never overwrites what a
   // running server (a test run, `npm start`) still links to. Old files are pruned below.
@@ -43,18 +62,8 @@ export async function buildClient({ quiet = false } = {}) {
   await writeAtomically(path.join(outdir, "assets.json"), JSON.stringify({ badgeIcons: publicUrl(badgeIcons), favicon: publicUrl(favicon) }, null, 2) + "\n");
   const js = await build({
     ...common,
+    ...BROWSER_JS_OPTIONS,
     entryPoints: { client: "client/entry.tsx" },
-    format: "esm",
-    // Lazy routes and lazily loaded components become their own chunks.
-    splitting: true,
-    chunkNames: "chunk-[hash]",
-    jsx: "automatic",
-    define: { "process.env.NODE_ENV": '"production"' },
-    // react-router's package exports only name its development build; use the production one.
-    alias: {
-      "react-router/dom": path.join(root, "node_modules/react-router/dist/production/dom-export.mjs"),
-      "react-router": path.join(root, "node_modules/react-router/dist/production/index.mjs"),
-    },
   });
   const outputs = [...cssOutputs, ...Object.entries(js.metafile?.outputs ?? {})];
   // Every lazily imported module is an entry point of its own chunk too: pick the browser entry by name.
