@@ -135,57 +135,58 @@ describe("where the store page takes its id from (spec: navigation state, else s
       [path, state] as const,
     );
   const heading = (page: Page) => page.locator("main:not([aria-busy]) h1").textContent();
-
-  it("a store card passes the id as navigation state, and the page remembers it in session storage", async () => {
+  const showsStore = (page: Page, shown: Store) => expect.poll(() => heading(page)).toMatch(new RegExp(`^${shown.title} \\w+ \\d{4}$`));
+  const remember = (page: Page, id: string) => page.evaluate(([key, value]) => sessionStorage.setItem(key!, value!), [`store-id:${segment()}`, id]);
+  /** The hydrated stores list, where every test here starts, with its console watched. */
+  async function openStoresList() {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchConsole(page);
     await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
     await hydrated(page);
+    return { page, problems };
+  }
+
+  it("a store card passes the id as navigation state, and the page remembers it in session storage", async () => {
+    const { page, problems } = await openStoresList();
     expect(await remembered(page)).toBeNull();
     await page.getByRole("link", { name: store.title.slice(0, 30).trim() }).first().click();
     await page.waitForURL(`**${storePath()}`);
     expect(await page.evaluate(() => (history.state as { usr?: unknown }).usr)).toEqual({ storeId: store.id });
-    await expect.poll(() => heading(page)).toMatch(new RegExp(`^${store.title} \\w+ \\d{4}$`));
+    await showsStore(page, store);
     expect(await remembered(page)).toBe(store.id);
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it("on a client navigation, navigation state outranks session storage and the address, and the address follows", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems = watchConsole(page);
-    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
-    await hydrated(page);
-    await page.evaluate(([key, id]) => sessionStorage.setItem(key!, id!), [`store-id:${segment()}`, store.id]);
+    const { page, problems } = await openStoresList();
+    await remember(page, store.id);
     await popTo(page, storePath(), { storeId: other.id });
     await page.waitForURL(`**/stores/${segment()}/${other.id}`);
-    await expect.poll(() => heading(page)).toMatch(new RegExp(`^${other.title} \\w+ \\d{4}$`));
+    await showsStore(page, other);
     expect(await remembered(page)).toBe(other.id);
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it("without navigation state, session storage outranks the route's id on a client navigation; a full load takes the address", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems = watchConsole(page);
-    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
-    await hydrated(page);
-    await page.evaluate(([key, id]) => sessionStorage.setItem(key!, id!), [`store-id:${segment()}`, other.id]);
+    const { page, problems } = await openStoresList();
+    await remember(page, other.id);
     await popTo(page, storePath(), null);
     await page.waitForURL(`**/stores/${segment()}/${other.id}`);
-    await expect.poll(() => heading(page)).toMatch(new RegExp(`^${other.title} \\w+ \\d{4}$`));
+    await showsStore(page, other);
 
     // The server has only the address: it renders that store, and the page then remembers it.
     await page.goto(`${siteUrl()}${storePath()}`, { waitUntil: "networkidle" });
     await hydrated(page);
-    expect(await heading(page)).toMatch(new RegExp(`^${store.title} \\w+ \\d{4}$`));
+    await showsStore(page, store);
     await expect.poll(() => remembered(page)).toBe(store.id);
 
     expect(problems).toEqual([]);
 
     // A remembered id whose store is gone is forgotten after one not-found page (the
     // browser logs the record read's 404 itself).
-    await page.evaluate((key) => sessionStorage.setItem(key, "zzzzzzzzzzzzzzz"), `store-id:${segment()}`);
+    await remember(page, "zzzzzzzzzzzzzzz");
     await popTo(page, storePath(), null);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Page not found");
     expect(await remembered(page)).toBeNull();
