@@ -127,13 +127,13 @@ describe("advertorial page", () => {
     const visibleCount = () => names.evaluateAll((links) => links.filter((a) => a.checkVisibility()).length);
     expect(await visibleCount()).toBe(4);
     const toggle = box.locator("summary");
-    expect(await toggle.textContent()).toBe("See More");
+    expect(await toggle.innerText()).toBe("See More");
     await toggle.click();
     await expect.poll(visibleCount).toBe(advertorial.products.length);
-    expect(await toggle.textContent()).toBe("Show Less");
+    expect(await toggle.innerText()).toBe("Show Less");
     await toggle.press("Enter");
     await expect.poll(visibleCount).toBe(4);
-    expect(await toggle.textContent()).toBe("See More");
+    expect(await toggle.innerText()).toBe("See More");
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -277,7 +277,7 @@ describe("advertorial /advertorials/{title}/{id}", () => {
     const [visible, more] = box.split("<details");
     const products = advertorial.expand.products;
     expect(names(visible!)).toEqual(products.slice(0, 4).map((p, i) => [i + 1, p.name]));
-    expect(more).toMatch(/^ class="overview-more"><summary class="btn btn-link px-0">See More<\/summary>/);
+    expect(more).toMatch(/^ class="overview-more"><summary class="btn btn-link px-0"><span class="when-closed">See More<\/span><span class="when-open">Show Less<\/span><\/summary>/);
     expect(names(more!)).toEqual(products.slice(4).map((p, i) => [i + 5, p.name]));
     for (const product of products.filter((p) => p.coupon_code)) {
       expect(textOf(box)).toContain(`Get Code ending in ${product.coupon_code.slice(-3)}`);

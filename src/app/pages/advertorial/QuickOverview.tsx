@@ -1,4 +1,3 @@
-import { useState } from "react";
 import type { ProductCardData } from "../../../data/products";
 import { ProductActions, ProductRating } from "../../components/ProductCard";
 
@@ -28,7 +27,6 @@ function OverviewItem({ product, rank }: { product: ProductCardData; rank: numbe
 
 /** The 'Quick Overview' box: numbered products with rating, coupon peek and call to action. */
 export function QuickOverview({ products }: { products: readonly ProductCardData[] }) {
-  const [open, setOpen] = useState(false);
   if (!products.length) return null;
   const first = products.slice(0, OVERVIEW_VISIBLE);
   const rest = products.slice(OVERVIEW_VISIBLE);
@@ -45,8 +43,13 @@ export function QuickOverview({ products }: { products: readonly ProductCardData
         </ol>
         {rest.length > 0 && (
           // A native disclosure: keyboard and screen-reader ready, and it opens without JavaScript.
-          <details className="overview-more" onToggle={(event) => setOpen(event.currentTarget.open)}>
-            <summary className="btn btn-link px-0">{open ? "Show Less" : "See More"}</summary>
+          // The label follows the open attribute in CSS, so it is right before hydration too and
+          // never lags the toggle event by a task.
+          <details className="overview-more">
+            <summary className="btn btn-link px-0">
+              <span className="when-closed">See More</span>
+              <span className="when-open">Show Less</span>
+            </summary>
             <ol className="list-unstyled mb-0" start={OVERVIEW_VISIBLE + 1}>
               {rest.map((product, i) => (
                 <OverviewItem key={product.id} product={product} rank={OVERVIEW_VISIBLE + i + 1} />
