@@ -16,11 +16,10 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
 import { freePort } from "../pocketbase/run.mjs";
 import { samplePages, startThrowawayStack, stopOnSignals } from "./bench-stack.mjs";
-import { BROWSER_JS_OPTIONS } from "./build-client.mjs";
+import { bundleBrowserJs } from "./build-client.mjs";
 import { auditPages, printTable } from "./lighthouse.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,9 +31,9 @@ const SPA_ENTRY = `
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { createLoadContext } from "./src/app/load-context";
-import { routes } from "./src/app/routes";
-import { createContentClient } from "./src/data/client";
+import { createLoadContext } from "${root}/src/app/load-context";
+import { routes } from "${root}/src/app/routes";
+import { createContentClient } from "${root}/src/data/client";
 const content = createContentClient({ baseUrl: window.location.origin });
 const router = createBrowserRouter(routes, { getContext: () => createLoadContext({ content, siteOrigin: window.location.origin }) });
 createRoot(document.getElementById("root")).render(<RouterProvider router={router} />);
@@ -43,18 +42,13 @@ createRoot(document.getElementById("root")).render(<RouterProvider router={route
 /** Builds the client-rendered bundle with the client build's settings; returns its entry URL. */
 async function buildSpa() {
   await rm(outdir, { recursive: true, force: true });
-  const result = await build({
-    stdin: { contents: SPA_ENTRY, resolveDir: root, loader: "tsx", sourcefile: "spa-entry.tsx" },
-    ...BROWSER_JS_OPTIONS,
-    absWorkingDir: root,
-    outdir,
-    entryNames: "spa-[hash]",
-    metafile: true,
-    logLevel: "warning",
-  });
-  const entry = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint === "spa-entry.tsx");
+  await mkdir(outdir, { recursive: true });
+  const source = path.join(outdir, "spa-entry.tsx");
+  await writeFile(source, SPA_ENTRY);
+  const chunks = await bundleBrowserJs({ input: { spa: source }, dir: outdir });
+  const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error("the SPA build produced no entry");
-  return PREFIX + path.basename(entry[0]);
+  return PREFIX + entry.fileName;
 }
 
 /**

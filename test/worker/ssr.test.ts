@@ -35,7 +35,7 @@ describe("server-rendered Stores list", () => {
     expect(cardTitles(html)).toEqual(expected.items.map(storeHref));
     for (const store of expected.items) expect(html).toContain(htmlText(store.title.slice(0, 30).trimEnd()));
     expect(html).toMatch(/<link rel="stylesheet" href="\/build\/app-[A-Z0-9]+\.css" data-precedence="app"\/>/);
-    expect(html).toMatch(/<script type="module" src="\/build\/client-[A-Z0-9]+\.js" nonce="[^"]+"><\/script>/);
+    expect(html).toMatch(/<script type="module" src="\/build\/client-[a-z0-9]+\.js" nonce="[^"]+"><\/script>/);
   });
 
   it("cuts store titles at 30 characters and links store, comparison and advertorial pages", async () => {
