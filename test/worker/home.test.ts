@@ -244,9 +244,13 @@ describe("home page sections", () => {
     expect(stylesheets(await (await visit("/contact-us")).text())).toEqual(stylesheets(await homeHtml()));
   });
 
-  it("links a content-hashed favicon that browsers may keep for a year", async () => {
-    const href = (await homeHtml()).match(/<link rel="icon" href="([^"]+)" type="image\/svg\+xml"\/>/)?.[1];
+  it("links a content-hashed favicon that browsers may keep for a year, and shows the same file as the logo", async () => {
+    const html = await homeHtml();
+    const href = html.match(/<link rel="icon" href="([^"]+)" type="image\/svg\+xml"\/>/)?.[1];
     expect(href).toMatch(/^\/build\/favicon-[A-Z0-9]+\.svg$/);
+    // The header's logo: /favicon.svg (a day's cache lifetime) would be fetched again daily.
+    expect(html.match(/<a class="navbar-brand[^"]*"[^>]*><img src="([^"]+)"/)?.[1]).toBe(href);
+    expect(html).not.toMatch(/<img [^>]*src="\/favicon\.svg"/);
     const icon = await visit(href!);
     expect(icon.status).toBe(200);
     expect(icon.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");

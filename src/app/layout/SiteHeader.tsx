@@ -1,3 +1,4 @@
+import built from "../../../public/build/assets.json";
 import { Link } from "react-router";
 import { useRootData } from "../root-data";
 import { AdDisclosure } from "./AdDisclosure";
@@ -11,7 +12,7 @@ export function SiteHeader() {
     <header className="border-bottom bg-body sticky-top">
       <nav className="navbar navbar-expand-lg container" aria-label="Main">
         <Link className="navbar-brand fw-bold d-flex align-items-center gap-2" to="/">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <img src={built.favicon} alt="" width={28} height={28} />
           {site.name}
         </Link>
         <div className="collapse navbar-collapse">
