@@ -7,7 +7,7 @@ import { rolldown } from "rolldown";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 import { isMain } from "../pocketbase/cli.mjs";
 import { purgeUnusedCss } from "./purge-css-plugin.mjs";
@@ -72,6 +72,78 @@ export async function bundleBrowserJs({ input, dir }) {
   }
 }
 
+const ROUTES = "src/app/routes.tsx";
+/** A dynamic import of a relative path in the route table. */
+const DYNAMIC_IMPORT = /\bimport\(\s*"(\.[^"]+)"\s*\)/g;
+
+/**
+ * The modules each route loads before the browser hydrates it: every property of its
+ * object-form `lazy` but the loader (client/entry.tsx imports the loader on its first call,
+ * a later navigation). The route table is bundled for Node with each of its dynamic imports
+ * replaced by a stand-in whose every export names the imported file, then evaluated.
+ * @returns {Promise<Map<string, string[]>>} route id → module paths relative to the root
+ */
+async function routeHydrationModules() {
+  const dir = path.join(root, "node_modules/.cache/route-modules");
+  const bundle = await rolldown({
+    cwd: root,
+    input: ROUTES,
+    platform: "node",
+    tsconfig: path.join(root, "tsconfig.json"),
+    // Packages load from node_modules when the output runs; only our sources are bundled.
+    external: (id) => !id.startsWith(".") && !path.isAbsolute(id),
+    plugins: [
+      {
+        name: "lazy-module-stand-ins",
+        async transform(code, id) {
+          if (path.relative(root, id).split(path.sep).join("/") !== ROUTES) return null;
+          const specifiers = [...new Set([...code.matchAll(DYNAMIC_IMPORT)].map((match) => match[1] ?? ""))];
+          /** @type {Map<string, string>} */
+          const files = new Map();
+          for (const specifier of specifiers) {
+            const resolved = await this.resolve(specifier, id);
+            if (!resolved) throw new Error(`${ROUTES}: cannot resolve import("${specifier}")`);
+            files.set(specifier, path.relative(root, resolved.id).split(path.sep).join("/"));
+          }
+          const standIn = `const lazyModule = (file) => Promise.resolve(new Proxy({}, { get: (_, name) => (name === "then" ? undefined : { lazyModule: file }) }));\n`;
+          return standIn + code.replace(DYNAMIC_IMPORT, (_, specifier) => `lazyModule(${JSON.stringify(files.get(specifier))})`);
+        },
+      },
+    ],
+    onLog(level, log, report) {
+      if (log.code === "MODULE_LEVEL_DIRECTIVE") return;
+      report(log.code === "UNRESOLVED_IMPORT" ? "error" : level, log);
+    },
+  });
+  let output;
+  try {
+    ({ output } = await bundle.write({ dir, format: "es", entryFileNames: "routes-[hash].mjs", chunkFileNames: "[name]-[hash].mjs", codeSplitting: false }));
+  } finally {
+    await bundle.close();
+  }
+  const entry = output.find((file) => file.type === "chunk" && file.isEntry);
+  if (!entry) throw new Error(`bundling ${ROUTES} for Node produced no entry`);
+  try {
+    const { routes } = await import(pathToFileURL(path.join(dir, entry.fileName)).href);
+    /** @type {Map<string, string[]>} */
+    const modules = new Map();
+    const visit = (/** @type {any[]} */ list) =>
+      Promise.all(
+        list.map(async (route) => {
+          if (route.children) await visit(route.children);
+          if (!route.lazy) return;
+          if (typeof route.lazy === "function") throw new Error(`route ${route.id}: function-form lazy is not traced; use the object form`);
+          const values = await Promise.all(Object.entries(route.lazy).filter(([key]) => key !== "loader").map(([, load]) => load()));
+          modules.set(route.id, values.map((value) => value.lazyModule));
+        }),
+      );
+    await visit(routes);
+    return modules;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * One file of the browser bundle, paths relative to the project root: what it imports
  * statically (loaded with it), and the source module it is the entry of, if any.
@@ -115,8 +187,30 @@ export async function buildClient({ quiet = false } = {}) {
   }));
   const entry = chunks.find((chunk) => chunk.module === "client/entry.tsx");
   if (!entry) throw new Error("build produced no .js entry");
-  // Chunks the entry imports statically: preloaded with it, so they don't load in a second round trip.
-  const manifest = { js: publicUrl(entry.file), css: publicUrl(stylesheet), preload: entry.imports.map(publicUrl) };
+  // Preloaded with the entry, so they don't load in later round trips: every chunk it imports
+  // statically, and per route the chunks of what client/entry.tsx loads before hydrating it.
+  const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
+  const closure = (/** @type {string} */ file, into = new Set()) => {
+    if (!into.has(file)) {
+      into.add(file);
+      for (const dependency of byFile.get(file)?.imports ?? []) closure(dependency, into);
+    }
+    return into;
+  };
+  const initial = closure(entry.file);
+  const routeModules = await routeHydrationModules();
+  /** @type {Record<string, string[]>} */
+  const routes = {};
+  for (const [id, modules] of routeModules) {
+    const files = new Set();
+    for (const module of modules) {
+      const chunk = chunks.find((candidate) => candidate.module === module);
+      if (!chunk) throw new Error(`route ${id}: ${module} has no chunk of its own`);
+      for (const file of closure(chunk.file)) if (!initial.has(file)) files.add(publicUrl(file));
+    }
+    routes[id] = [...files];
+  }
+  const manifest = { js: publicUrl(entry.file), css: publicUrl(stylesheet), preload: [...initial].filter((file) => file !== entry.file).map(publicUrl), routes };
   await writeAtomically(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   await pruneStale(new Set([...cssOutputs.map(([file]) => file), ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) => path.basename(file))));
   if (!quiet) {
@@ -125,8 +219,6 @@ export async function buildClient({ quiet = false } = {}) {
       console.log(`${url}  ${(bytes.length / 1024).toFixed(1)} KiB, ${(gzipSync(bytes).length / 1024).toFixed(1)} KiB gzip`);
     }
   }
-  // The bundle's module graph too: the budget test (test/unit/budgets.test.ts) works out
-  // from it which files each page loads before it hydrates.
   return { manifest, chunks };
 }
 

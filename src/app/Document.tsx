@@ -7,7 +7,8 @@ import { PREPAINT_THEME_SCRIPT } from "./theme";
 export interface DocumentAssets {
   js: string;
   css: string;
-  /** Chunks the entry imports statically. */
+  /** Chunks the page loads before it hydrates: those the entry imports statically and
+   * those of the matched routes' screens. */
   preload: string[];
 }
 

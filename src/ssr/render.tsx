@@ -8,7 +8,7 @@ import { routes } from "../app/routes";
 import type { ContentClient } from "../data/client";
 import { jsonForScript } from "../lib/json-script";
 import { appendToBody } from "./append-to-body";
-import { clientAssets } from "./client-assets";
+import { clientAssetsFor } from "./client-assets";
 import { splitLoaderData } from "./deferred-data";
 import { hydrationState } from "./hydration-state";
 
@@ -44,7 +44,7 @@ export async function renderPage(request: Request, { content, siteOrigin, waitFo
   const html: Record<string, string> = { "Content-Type": "text/html; charset=utf-8", ...(nonce && { [RENDER_NONCE_HEADER]: nonce }) };
   const { immediate, settled } = splitLoaderData(context.loaderData);
   const document = (
-    <Document assets={clientAssets} hydrationJson={jsonForScript(hydrationState(context, immediate))} nonce={nonce}>
+    <Document assets={clientAssetsFor(context.matches.map((match) => match.route.id))} hydrationJson={jsonForScript(hydrationState(context, immediate))} nonce={nonce}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Document>
   );

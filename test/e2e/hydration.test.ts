@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, siteUrl, watchConsole, isHydrated } from "./browser";
@@ -52,5 +53,29 @@ describe("Stores list in Chromium", () => {
     // The only expected complaint: the browser logs the starting page's 404 status.
     expect(problems.filter((p) => !p.includes("the server responded with a status of 404"))).toEqual([]);
     await page.close();
+  });
+});
+
+describe("JavaScript before hydration", () => {
+  it("fetches the matched screen's chunk from the document's preload, once, not after the entry has run", async () => {
+    const manifest = JSON.parse(await readFile(new URL("../../public/build/manifest.json", import.meta.url), "utf8")) as { routes: Record<string, string[]> };
+    for (const [path, routeId] of [["/", "home"], ["/stores", "stores"], ["/contact-us", "contact-us"]] as const) {
+      const page = await browser.newPage();
+      const problems = watchConsole(page);
+      await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
+      await expect.poll(() => isHydrated(page)).toBe(true);
+      const scripts = await page.evaluate(() =>
+        (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => entry.name.endsWith(".js")).map((entry) => ({ url: new URL(entry.name).pathname, by: entry.initiatorType })),
+      );
+      const screen = manifest.routes[routeId]!;
+      expect(screen.length, path).toBeGreaterThan(0);
+      // Fetched by the module loader ("script") it would have waited for the entry to run;
+      // Chromium reports a fetch started by the document's modulepreload as "other".
+      for (const url of screen) expect(scripts.filter((script) => script.url === url), `${path} ${url}`).toEqual([{ url, by: "other" }]);
+      // No file is fetched twice (a preload the module loader could not reuse would be).
+      expect(new Set(scripts.map((script) => script.url)).size, path).toBe(scripts.length);
+      expect(problems, path).toEqual([]);
+      await page.close();
+    }
   });
 });

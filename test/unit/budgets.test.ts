@@ -11,12 +11,13 @@ import { buildClient, type BundleChunk } from "../../scripts/build-client.mjs";
  * gzip-compressed, for every route of the route table, measured on the real build.
  *
  * A page's initial JavaScript is what client/entry.tsx loads before it hydrates: the entry
- * with every chunk it imports statically (the server links them as modulepreload), plus
+ * with every chunk it imports statically, plus
  * the modules of the matched route's lazy properties but the loader (the screen; a loader
  * is imported on its first call, a later navigation: the first page's data comes with the
  * document), with their static imports. Chunks imported on demand later (a carousel's
  * Swiper, tracking and analytics after hydration, the coupon modal on first open, loaders,
- * other routes) are not initial. Its CSS is the one app stylesheet, Swiper's rules included.
+ * other routes) are not initial. The server preloads exactly these files (checked below
+ * against the manifest). Its CSS is the one app stylesheet, Swiper's rules included.
  *
  * KB is read as KiB (1,024 bytes), as the build's size report and Lighthouse budgets count.
  */
@@ -32,10 +33,13 @@ const ENTRY = "client/entry.tsx";
 const ROUTES = "src/app/routes.tsx";
 
 interface PageCost {
+  id: string;
   route: string;
   js: number;
   /** How many JavaScript files that is. */
   files: number;
+  /** Their URLs. */
+  urls: string[];
   css: number;
   /** The lazy route modules whose chunks the page adds to the entry's before hydrating. */
   modules: string[];
@@ -43,6 +47,7 @@ interface PageCost {
 
 let pages: PageCost[] = [];
 let appCss = "";
+let manifest: Awaited<ReturnType<typeof buildClient>>["manifest"];
 
 /** The browser app is imported by path: typed here, it would be checked against the Node
  * test config's libraries instead of the browser's. */
@@ -104,6 +109,7 @@ async function hydrationModules(route: RouteObject, lazyModules: string[], expor
 
 beforeAll(async () => {
   const build = await buildClient({ quiet: true });
+  manifest = build.manifest;
   const chunks: Chunks = new Map(build.chunks.map((chunk) => [chunk.file, chunk]));
   const outputOf = (module: string) => build.chunks.find((chunk) => chunk.module === module)?.file;
   const entry = outputOf(ENTRY);
@@ -126,7 +132,8 @@ beforeAll(async () => {
         if (!chunk) throw new Error(`route ${route.id}: ${module} has no chunk of its own`);
         staticClosure(chunks, chunk, files);
       }
-      return { route: `${route.id} (${routePath})`, js: await gzipSize(files), files: files.size, css, modules };
+      const urls = [...files].map((file) => `/${path.relative("public", file)}`);
+      return { id: route.id!, route: `${route.id} (${routePath})`, js: await gzipSize(files), files: files.size, urls, css, modules };
     }),
   );
   const kib = (bytes: number) => (bytes / KIB).toFixed(1).padStart(6);
@@ -142,6 +149,14 @@ describe("client budgets (gzip, per page, before hydration)", () => {
   it(`initial JavaScript is at most ${BUDGET_GZIP.js / KIB} KiB on every page`, () => {
     const over = pages.filter((page) => page.js > BUDGET_GZIP.js).map((page) => `${page.route}: ${(page.js / KIB).toFixed(1)} KiB`);
     expect(over).toEqual([]);
+  });
+
+  it("has the server preload exactly those files on each page: the entry's and the route's from the manifest", () => {
+    const routes: Record<string, string[] | undefined> = manifest.routes;
+    for (const page of pages) {
+      const preloaded = [manifest.js, ...manifest.preload, ...(routes[page.id] ?? [])];
+      expect(new Set(preloaded), page.route).toEqual(new Set(page.urls));
+    }
   });
 
   it(`a page loads at most ${MAX_INITIAL_JS_FILES} JavaScript files before hydrating`, () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ListResult, Store, StoreFilter } from "../../src/data/types";
 import { HYDRATION_DATA_ID } from "../../src/app/hydration";
 import { PREPAINT_THEME_SCRIPT } from "../../src/app/theme";
+import manifest from "../../public/build/manifest.json";
 import { htmlText, pocketbase, testEnv, visit } from "./helpers";
 
 const storeHref = (s: Pick<Store, "id" | "title">) => `/stores/${encodeURIComponent(s.title.toLowerCase())}/${s.id}`;
@@ -20,6 +21,21 @@ function hydrationData(html: string): { loaderData: Record<string, unknown>; err
   if (!match) throw new Error("no hydration data in the page");
   return JSON.parse(match[1]!);
 }
+
+describe("module preloads", () => {
+  const preloads = async (path: string) => [...(await (await visit(path)).text()).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  const routes: Record<string, string[]> = manifest.routes;
+
+  it("preloads the entry's chunks and the matched screen's, so the screen does not wait for the entry to run", async () => {
+    const entry = [manifest.js, ...manifest.preload];
+    expect(routes.stores!.length).toBeGreaterThan(0);
+    expect(await preloads("/stores")).toEqual([...entry, ...routes.stores!]);
+    expect(await preloads("/contact-us")).toEqual([...entry, ...routes["contact-us"]!]);
+    expect(await preloads("/contact-us")).not.toContain(routes.stores![0]);
+    // The not-found screen is part of the entry.
+    expect(await preloads("/no-such-page")).toEqual(entry);
+  });
+});
 
 describe("server-rendered Stores list", () => {
   it("streams a complete HTML document with the first 30 stores by title, read from PocketBase", async () => {
