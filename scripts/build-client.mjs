@@ -14,6 +14,17 @@ import { purgeUnusedCss } from "./purge-css-plugin.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "public/build");
+/** A path relative to the project root, with forward slashes. */
+const fromRoot = (/** @type {string} */ file) => path.relative(root, file).split(path.sep).join("/");
+
+/** @type {NonNullable<import("rolldown").InputOptions["onLog"]>} */
+const reportLog = (level, log, report) => {
+  // React Router marks its modules "use client" for server-component bundlers; a browser
+  // bundle has no use for the directive, and dropping it is what we want.
+  if (log.code === "MODULE_LEVEL_DIRECTIVE") return;
+  // rolldown leaves an import it cannot resolve as it is, with a warning; here that is a broken build.
+  report(log.code === "UNRESOLVED_IMPORT" ? "error" : level, log);
+};
 
 /**
  * Bundles the browser's JavaScript with rolldown into `dir`; returns the emitted chunks.
@@ -44,13 +55,7 @@ export async function bundleBrowserJs({ input, dir }) {
       },
     },
     transform: { target: ["es2022", "chrome111", "firefox115", "safari16"], define: { "process.env.NODE_ENV": '"production"' } },
-    onLog(level, log, report) {
-      // React Router marks its modules "use client" for server-component bundlers; a browser
-      // bundle has no use for the directive, and dropping it is what we want.
-      if (log.code === "MODULE_LEVEL_DIRECTIVE") return;
-      // rolldown leaves an import it cannot resolve to the browser with a warning; here that is a broken build.
-      report(log.code === "UNRESOLVED_IMPORT" ? "error" : level, log);
-    },
+    onLog: reportLog,
   });
   try {
     const { output } = await bundle.write({
@@ -84,7 +89,9 @@ const DYNAMIC_IMPORT = /\bimport\(\s*"(\.[^"]+)"\s*\)/g;
  * @returns {Promise<Map<string, string[]>>} route id → module paths relative to the root
  */
 async function routeHydrationModules() {
-  const dir = path.join(root, "node_modules/.cache/route-modules");
+  // Inside the project, so the output finds node_modules; one per process, as builds may run
+  // side by side (test runs) and each removes its own.
+  const dir = path.join(root, "node_modules/.cache", `route-modules-${process.pid}`);
   const bundle = await rolldown({
     cwd: root,
     input: ROUTES,
@@ -96,24 +103,21 @@ async function routeHydrationModules() {
       {
         name: "lazy-module-stand-ins",
         async transform(code, id) {
-          if (path.relative(root, id).split(path.sep).join("/") !== ROUTES) return null;
+          if (fromRoot(id) !== ROUTES) return null;
           const specifiers = [...new Set([...code.matchAll(DYNAMIC_IMPORT)].map((match) => match[1] ?? ""))];
           /** @type {Map<string, string>} */
           const files = new Map();
           for (const specifier of specifiers) {
             const resolved = await this.resolve(specifier, id);
             if (!resolved) throw new Error(`${ROUTES}: cannot resolve import("${specifier}")`);
-            files.set(specifier, path.relative(root, resolved.id).split(path.sep).join("/"));
+            files.set(specifier, fromRoot(resolved.id));
           }
           const standIn = `const lazyModule = (file) => Promise.resolve(new Proxy({}, { get: (_, name) => (name === "then" ? undefined : { lazyModule: file }) }));\n`;
           return standIn + code.replace(DYNAMIC_IMPORT, (_, specifier) => `lazyModule(${JSON.stringify(files.get(specifier))})`);
         },
       },
     ],
-    onLog(level, log, report) {
-      if (log.code === "MODULE_LEVEL_DIRECTIVE") return;
-      report(log.code === "UNRESOLVED_IMPORT" ? "error" : level, log);
-    },
+    onLog: reportLog,
   });
   let output;
   try {
@@ -177,13 +181,12 @@ export async function buildClient({ quiet = false } = {}) {
   // /favicon.svg stays for whoever asks for it by name.
   const favicon = await copyHashed("public/favicon.svg");
   await writeAtomically(path.join(outdir, "assets.json"), JSON.stringify({ badgeIcons: publicUrl(badgeIcons), favicon: publicUrl(favicon) }, null, 2) + "\n");
-  const relative = (/** @type {string} */ file) => path.relative(root, file).split(path.sep).join("/");
-  const fromBuild = (/** @type {string} */ name) => relative(path.join(outdir, name));
+  const fromBuild = (/** @type {string} */ name) => fromRoot(path.join(outdir, name));
   /** @type {BundleChunk[]} */
   const chunks = (await bundleBrowserJs({ input: { client: "client/entry.tsx" }, dir: outdir })).map((chunk) => ({
     file: fromBuild(chunk.fileName),
     imports: chunk.imports.map(fromBuild),
-    module: chunk.facadeModuleId ? relative(chunk.facadeModuleId) : null,
+    module: chunk.facadeModuleId ? fromRoot(chunk.facadeModuleId) : null,
   }));
   const entry = chunks.find((chunk) => chunk.module === "client/entry.tsx");
   if (!entry) throw new Error("build produced no .js entry");
