@@ -59,12 +59,15 @@ async function visitUntilVersion(path: string, version: number): Promise<Visit> 
   }
 }
 
-/** A page visited twice: the second answer is the cached copy. */
+/** A page visited until it is answered from the cache (usually the second visit; one more
+ * when the Worker learns meanwhile of an earlier test's edits). */
 async function cached(path: string): Promise<Visit> {
-  await cachedVisit(path);
-  const visit = await cachedVisit(path);
-  expect(visit.cache, path).toBe("HIT");
-  return visit;
+  const started = Date.now();
+  for (;;) {
+    const visit = await cachedVisit(path);
+    if (visit.cache === "HIT") return visit;
+    if (Date.now() - started > PUBLISH_WITHIN_MS) throw new Error(`${path}: never answered from the cache`);
+  }
 }
 
 /** The PocketBase API as an editor's admin session uses it (the test superuser). */
@@ -82,6 +85,8 @@ async function editorSession() {
     return (response.status === 204 ? undefined : await response.json()) as T;
   };
   return {
+    /** A read as the superuser (collections and records visitors cannot see). */
+    read: async <T>(path: string): Promise<T> => (await fetch(`${testEnv.POCKETBASE_URL}/api/${path}`, { headers: { Authorization: token } })).json() as Promise<T>,
     create: <T>(collection: string, record: Record<string, unknown>) => send<T>("POST", `${collection}/records`, record),
     update: <T>(collection: string, id: string, fields: Record<string, unknown>) => send<T>("PATCH", `${collection}/records/${id}`, fields),
     remove: (collection: string, id: string) => send<void>("DELETE", `${collection}/records/${id}`),
@@ -176,6 +181,33 @@ describe("publishing: an editor's change reaches cached pages and reads within 1
     await editor.remove("_zdata_articles", article.id);
     await visitUntil("/blog", (html) => !html.includes(htmlText(title)));
   }, 40_000);
+});
+
+describe("the PocketBase hook", () => {
+  it("raises the content version on a change to a record of every collection visitors can read", async () => {
+    const listed = await editor.read<{ items: Array<{ name: string; type: string; system: boolean; listRule: string | null }> }>("collections?perPage=200");
+    // Views follow their base collections; PocketBase's own collections and the version record are not content.
+    const readable = listed.items.filter((c) => c.type === "base" && !c.system && c.listRule !== null && c.name !== "_zsys_content_version").map((c) => c.name);
+    expect(readable).toEqual(expect.arrayContaining(["_zdata_stores", "_zdata_offers", "websites", "Products"]));
+    const silent: string[] = [];
+    for (const name of readable) {
+      const record = (await editor.read<ListResult<{ id: string }>>(`collections/${name}/records?perPage=1`)).items[0];
+      if (!record) continue;
+      const before = await pocketbaseVersion();
+      await editor.update(name, record.id, {});
+      if ((await pocketbaseVersion()) <= before) silent.push(name);
+    }
+    expect(silent, "add these to SHOWN_COLLECTIONS in pocketbase/pb_hooks/content-version.js").toEqual([]);
+  });
+
+  it("leaves the version alone when a visitor's click is recorded", async () => {
+    const events = async () => (await editor.read<ListResult<unknown>>("collections/outbound_events/records?perPage=1")).totalItems;
+    const [versionBefore, eventsBefore] = [await pocketbaseVersion(), await events()];
+    const goto = await cachedVisit(`/goto?url=${encodeURIComponent(store.website)}`);
+    expect(goto.response.status).toBe(302);
+    expect(await events()).toBe(eventsBefore + 1);
+    expect(await pocketbaseVersion()).toBe(versionBefore);
+  });
 });
 
 describe("publishing while PocketBase is down", () => {
