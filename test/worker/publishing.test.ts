@@ -1,7 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListResult, Offer, Store, Website } from "../../src/data/types";
+import { readThrough, type EdgeCacheDeps } from "../../src/edge/cache";
 import { CONTENT_VERSION_PATH } from "../../src/edge/content-version";
+import { cachedPage, type PageCacheDeps } from "../../src/edge/page-cache";
 import app from "../../src/worker";
 import { htmlText, originRequests, pocketbase, setPocketBase, sleep, testEnv } from "./helpers";
 
@@ -291,4 +293,80 @@ describe("publishing a bulk change", () => {
     expect(renders).toBeLessThanOrEqual(bound);
     expect(versionReads).toBeLessThanOrEqual(bound);
   }, 60_000);
+});
+
+describe("outdated copies", () => {
+  const TTL = { fresh: 3600, stale: 86400 };
+  /** Cache dependencies under a fixed version; `pending` collects the background work. */
+  const at = (version: number) => {
+    const pending: Promise<unknown>[] = [];
+    return { cache: caches.default, waitUntil: (p: Promise<unknown>) => pending.push(p), version: async () => version, pending };
+  };
+  const key = () => `${testEnv.SITE_ORIGIN}/_edge-cache/outdated-test/${crypto.randomUUID()}`;
+  const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+  async function storedAt(k: string, version: number, body: unknown): Promise<void> {
+    const deps = at(version);
+    await (await readThrough(k, async () => json(body), TTL, deps)).text();
+    await Promise.all(deps.pending);
+  }
+
+  it("a read is fetched again at once when its copy predates the version, whatever its age", async () => {
+    const k = key();
+    await storedAt(k, 1, { n: "old" });
+    const same = await readThrough(k, async () => json({ n: "unused" }), TTL, at(1));
+    expect([same.headers.get("X-Edge-Cache"), await same.json()]).toEqual(["HIT", { n: "old" }]);
+    const deps = at(2);
+    const newer = await readThrough(k, async () => json({ n: "new" }), TTL, deps);
+    expect([newer.headers.get("X-Edge-Cache"), newer.headers.get("X-Content-Version"), await newer.json()]).toEqual(["MISS", "2", { n: "new" }]);
+    await Promise.all(deps.pending);
+    // A copy newer than what a lagging isolate knows is current for it.
+    const lagging = await readThrough(k, async () => json({ n: "unused" }), TTL, at(1));
+    expect([lagging.headers.get("X-Edge-Cache"), await lagging.json()]).toEqual(["HIT", { n: "new" }]);
+  });
+
+  it("a deleted record answers 404 at once; a failing PocketBase gets the outdated copy, marked STALE", async () => {
+    const deleted = key();
+    await storedAt(deleted, 1, { n: "offer" });
+    expect((await readThrough(deleted, async () => json({ message: "not found" }, 404), TTL, at(2))).status).toBe(404);
+
+    for (const failing of [async () => json({ message: "down" }, 503), async (): Promise<Response> => Promise.reject(new Error("connection refused"))]) {
+      const k = key();
+      await storedAt(k, 1, { n: "old" });
+      const answer = await readThrough(k, failing, TTL, at(2));
+      expect([answer.status, answer.headers.get("X-Edge-Cache"), answer.headers.get("X-Content-Version"), await answer.json()]).toEqual([200, "STALE", "1", { n: "old" }]);
+    }
+  });
+
+  it("a slow PocketBase: the outdated copy after at most 3 s, and the late answer is stored when it comes", async () => {
+    const k = key();
+    await storedAt(k, 1, { n: "old" });
+    const deps = at(2);
+    const started = Date.now();
+    const answer = await readThrough(k, () => sleep(4_000).then(() => json({ n: "late" })), TTL, deps);
+    expect(Date.now() - started).toBeLessThan(3_500);
+    expect([answer.headers.get("X-Edge-Cache"), await answer.json()]).toEqual(["STALE", { n: "old" }]);
+    await Promise.all(deps.pending);
+    const after = await readThrough(k, async () => json({ n: "unused" }), TTL, at(2));
+    expect([after.headers.get("X-Edge-Cache"), await after.json()]).toEqual(["HIT", { n: "late" }]);
+  }, 15_000);
+
+  it("a page: rendered at once when outdated; the copy is served when that render fails, and kept", async () => {
+    const k = `${testEnv.SITE_ORIGIN}/_page-cache/visitor/outdated-test/${crypto.randomUUID()}`;
+    const request = new Request("http://127.0.0.1:8787/outdated-test");
+    const page = (html: string, status = 200) => async () => new Response(html, { status, headers: { "Content-Type": "text/html" } });
+    const visit = async (version: number, render: () => Promise<Response>) => {
+      const deps: PageCacheDeps & { pending: Promise<unknown>[] } = { ...at(version), ttl: TTL, tags: ["dp-page"] };
+      const response = await cachedPage(k, request, render, deps);
+      const html = await response.text();
+      await Promise.all(deps.pending);
+      return [response.headers.get("X-Edge-Cache"), response.headers.get("X-Content-Version"), html];
+    };
+    expect(await visit(1, page("<p>v1</p>"))).toEqual(["MISS", "1", "<p>v1</p>"]);
+    expect(await visit(1, page("<p>unused</p>"))).toEqual(["HIT", "1", "<p>v1</p>"]);
+    expect(await visit(2, page("<p>down</p>", 503))).toEqual(["STALE", "1", "<p>v1</p>"]);
+    expect(await visit(2, () => Promise.reject(new Error("render failed")))).toEqual(["STALE", "1", "<p>v1</p>"]);
+    expect(await visit(2, page("<p>v2</p>"))).toEqual(["MISS", "2", "<p>v2</p>"]);
+    expect(await visit(2, page("<p>unused</p>"))).toEqual(["HIT", "2", "<p>v2</p>"]);
+  });
 });
