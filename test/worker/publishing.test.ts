@@ -169,6 +169,18 @@ describe("publishing: an editor's change reaches cached pages and reads within 1
     console.log(`settings change shown after ${shown.ms} ms`);
   }, 30_000);
 
+  it("the first visitor after a quiet spell already gets the change", async () => {
+    await cached("/contact-us");
+    // Nobody visits for longer than the version's lifetime, then an editor saves.
+    await sleep(VERSION_TTL_S * 1000 + 500);
+    const city = marker("Ghent");
+    restore.push(() => editor.update("websites", website.id, { office_city: website.office_city }));
+    await editor.update("websites", website.id, { office_city: city });
+    const first = await cachedVisit("/contact-us");
+    expect(first.cache).toBe("MISS");
+    expect(first.html).toContain(htmlText(city));
+  }, 30_000);
+
   it("drafts stay hidden: a draft article changes nothing visible, publishing it shows it, deleting it removes it", async () => {
     await cached("/blog");
     const title = marker("Draft review of password managers");
