@@ -100,7 +100,7 @@ export async function readThrough(
     const outdated = isOutdated(stored.headers, version);
     if (!outdated && ageMs < ttl.fresh * 1000) return toResponse(await snapshotOf(stored), "HIT");
     if (ageMs < (ttl.fresh + ttl.stale) * 1000) {
-      if (outdated) return replaceOutdated(await snapshotOf(stored), fetchAndStore(key, load, ttl, deps, version));
+      if (outdated) return replaceOutdated(key, await snapshotOf(stored), fetchAndStore(key, load, ttl, deps, version), deps);
       if (!inflight.has(flightKey(key, version))) {
         // A failed revalidation keeps the stale copy: that is stale-if-error.
         deps.waitUntil(fetchAndStore(key, load, ttl, deps, version).catch(() => undefined));
@@ -112,14 +112,16 @@ export async function readThrough(
 }
 
 /** The origin's answer if it comes in time and is not a server error, else the outdated
- * copy; a late answer is still stored when it arrives. */
-async function replaceOutdated(copy: Snapshot, answer: Promise<Snapshot>): Promise<Response> {
+ * copy; a late answer is still stored when it arrives. A record deleted since loses its copy,
+ * so an outage cannot bring it back. */
+async function replaceOutdated(key: string, copy: Snapshot, answer: Promise<Snapshot>, deps: EdgeCacheDeps): Promise<Response> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, OUTDATED_WAIT_MS)));
   const replaced = await Promise.race([answer.catch(() => undefined), late]);
   clearTimeout(timer);
-  if (replaced && replaced.status < 500) return toResponse(replaced, "MISS");
-  return toResponse(copy, "STALE");
+  if (!replaced || replaced.status >= 500) return toResponse(copy, "STALE");
+  if (replaced.status === 404) deps.waitUntil(deps.cache.delete(cacheRequest(key)));
+  return toResponse(replaced, "MISS");
 }
 
 function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl, deps: EdgeCacheDeps, version: number | null): Promise<Snapshot> {

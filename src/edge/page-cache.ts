@@ -139,7 +139,8 @@ export async function cachedPage(key: string, request: Request, render: PageRend
 }
 
 /** Renders a page whose copy is outdated: the render if its shell came out whole, else the
- * copy (a change waits for PocketBase rather than the page failing). */
+ * copy (a change waits for PocketBase rather than the page failing). A page gone since (its
+ * record deleted) loses its copy, so an outage cannot bring it back. */
 async function replaceOutdated(key: string, stored: Response, request: Request, render: PageRender, deps: PageCacheDeps, version: number | null): Promise<Response> {
   const reads = new PageReads();
   const response = await render(reads, request).catch((error: unknown) => {
@@ -148,6 +149,7 @@ async function replaceOutdated(key: string, stored: Response, request: Request, 
   });
   if (response && response.status < 500 && !reads.failed) {
     await stored.body?.cancel();
+    if (response.status === 404 || response.status === 410) deps.waitUntil(deps.cache.delete(key));
     return storeWhileStreaming(key, response, reads, deps, version);
   }
   await response?.body?.cancel();

@@ -340,7 +340,11 @@ describe("outdated copies", () => {
   it("a deleted record answers 404 at once; a failing PocketBase gets the outdated copy, marked STALE", async () => {
     const deleted = key();
     await storedAt(deleted, 1, { n: "offer" });
-    expect((await readThrough(deleted, async () => json({ message: "not found" }, 404), TTL, at(2))).status).toBe(404);
+    const deps = at(2);
+    expect((await readThrough(deleted, async () => json({ message: "not found" }, 404), TTL, deps)).status).toBe(404);
+    await Promise.all(deps.pending);
+    // Its copy is gone: an outage now cannot bring the deleted record back.
+    await expect(readThrough(deleted, () => Promise.reject(new Error("connection refused")), TTL, at(2))).rejects.toThrow("connection refused");
 
     for (const failing of [async () => json({ message: "down" }, 503), async (): Promise<Response> => Promise.reject(new Error("connection refused"))]) {
       const k = key();
@@ -380,5 +384,8 @@ describe("outdated copies", () => {
     expect(await visit(2, () => Promise.reject(new Error("render failed")))).toEqual(["STALE", "1", "<p>v1</p>"]);
     expect(await visit(2, page("<p>v2</p>"))).toEqual(["MISS", "2", "<p>v2</p>"]);
     expect(await visit(2, page("<p>unused</p>"))).toEqual(["HIT", "2", "<p>v2</p>"]);
+    // The page's record deleted: a 404, and the copy goes, so an outage cannot bring it back.
+    expect(await visit(3, page("<p>Not found</p>", 404))).toEqual(["MISS", "3", "<p>Not found</p>"]);
+    expect(await visit(3, page("<p>down</p>", 503))).toEqual(["MISS", "3", "<p>down</p>"]);
   });
 });
