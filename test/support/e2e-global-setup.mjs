@@ -12,7 +12,7 @@ import { startStack } from "../../scripts/dev-stack.mjs";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
-/** @param {{ provide: (key: string, value: string) => void }} project */
+/** @param {{ provide: (key: string, value: unknown) => void }} project */
 export default async function setup(project) {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)`);
   const email = "e2e@dealpilot.local";
