@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListResult, Offer, Store, Website } from "../../src/data/types";
-import { readThrough, type EdgeCacheDeps } from "../../src/edge/cache";
+import { readThrough } from "../../src/edge/cache";
 import { CONTENT_VERSION_PATH } from "../../src/edge/content-version";
 import { cachedPage, type PageCacheDeps } from "../../src/edge/page-cache";
 import app from "../../src/worker";
