@@ -19,7 +19,7 @@ export interface Env {
   /** Seconds past freshness a cached page is still served (while re-rendering, or while rendering fails). */
   PAGE_CACHE_STALE_S: string;
   /** Seconds the Worker keeps the content version it read from PocketBase before reading it
-   * again (docs/decisions/022): an editor's change reaches cached pages within about twice this. */
+   * again (docs/decisions/022): an editor's change reaches cached pages within about this plus a render. */
   CONTENT_VERSION_TTL_S: string;
   /** Secret: bearer token of POST /_cache/purge (local page-cache purge). Without it the endpoint does not exist. */
   CACHE_PURGE_SECRET?: string;
