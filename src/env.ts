@@ -18,6 +18,9 @@ export interface Env {
   PAGE_CACHE_FRESH_S: string;
   /** Seconds past freshness a cached page is still served (while re-rendering, or while rendering fails). */
   PAGE_CACHE_STALE_S: string;
+  /** Seconds the Worker keeps the content version it read from PocketBase before reading it
+   * again (docs/decisions/022): an editor's change reaches cached pages within about this plus a render. */
+  CONTENT_VERSION_TTL_S: string;
   /** Secret: bearer token of POST /_cache/purge (local page-cache purge). Without it the endpoint does not exist. */
   CACHE_PURGE_SECRET?: string;
   /** URLs per child sitemap, at most the protocol's 50,000 (lowered by tests to reach several files). */
@@ -41,6 +44,8 @@ export interface Config {
   fileTtl: { fresh: number; stale: number };
   /** Full-page cache; both 0 means pages are never stored. */
   pageTtl: { fresh: number; stale: number };
+  /** Seconds a content version read is trusted (src/edge/content-version.ts). */
+  contentVersionTtl: number;
   /** Bearer token of the purge endpoint; null when unset (the endpoint then answers 404). */
   purgeSecret: string | null;
   sitemapUrlsPerFile: number;
@@ -73,6 +78,7 @@ export function readConfig(env: Env): Config {
     readTtl: { fresh: seconds(env.CACHE_FRESH_S, "CACHE_FRESH_S"), stale: seconds(env.CACHE_STALE_S, "CACHE_STALE_S") },
     fileTtl: { fresh: fileSeconds, stale: fileSeconds },
     pageTtl: { fresh: seconds(env.PAGE_CACHE_FRESH_S, "PAGE_CACHE_FRESH_S"), stale: seconds(env.PAGE_CACHE_STALE_S, "PAGE_CACHE_STALE_S") },
+    contentVersionTtl: seconds(env.CONTENT_VERSION_TTL_S, "CONTENT_VERSION_TTL_S"),
     purgeSecret: env.CACHE_PURGE_SECRET || null,
     sitemapUrlsPerFile: sitemapUrlsPerFile(env.SITEMAP_URLS_PER_FILE),
     extraRedirectHosts: new Set((env.ALLOWED_REDIRECT_HOSTS ?? "").split(",").map(normaliseHost).filter((h): h is string => Boolean(h))),

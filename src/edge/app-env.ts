@@ -1,5 +1,6 @@
 import type { Config, Env } from "../env";
 import type { ContentOrigin } from "./content-origin";
+import type { ContentVersion } from "./content-version";
 
 /** Hono typing shared by the Worker's routes: bindings and per-request values. */
 export interface AppEnv {
@@ -7,6 +8,8 @@ export interface AppEnv {
   Variables: {
     config: Config;
     origin: ContentOrigin;
+    /** The content version cached copies must have reached (content-version.ts). */
+    contentVersion: ContentVersion;
     /** Cache-Control for JSON reads answered to browsers. */
     readCacheControl: string;
     /** This response's Content-Security-Policy nonce (security-headers.ts); pages put it on their scripts. */

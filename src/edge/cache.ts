@@ -4,12 +4,21 @@
  * origin fails, the stale copy keeps being served. Concurrent misses for one key share
  * one origin request. The Cache API does none of this itself, so the stored copy
  * carries the time it was stored in a header.
+ *
+ * With a content version (content-version.ts), a copy also carries the version it was
+ * read under: an older copy is outdated, whatever its age. It is read again at once and
+ * served only when the origin fails or is slow (stale-if-error), marked STALE.
  */
 
 export type CacheStatus = "HIT" | "MISS" | "STALE";
 
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
 const STORED_AT_HEADER = "X-Edge-Stored-At";
+/** The content version a copy was read or rendered under (also shown to visitors, so an
+ * operator can check publishing; README "Publishing"). */
+export const CONTENT_VERSION_HEADER = "X-Content-Version";
+/** How long a request waits for the origin to replace an outdated copy before it gets the copy. */
+const OUTDATED_WAIT_MS = 3_000;
 
 export interface CacheTtl {
   fresh: number;
@@ -20,6 +29,15 @@ export interface EdgeCacheDeps {
   cache: Cache;
   waitUntil(promise: Promise<unknown>): void;
   now?: () => number;
+  /** The content version copies must have reached; absent for reads no edit changes (files). */
+  version?: () => Promise<number | null>;
+}
+
+/** Whether a stored copy predates `version` (a copy without one predates every version). */
+export function isOutdated(stored: Headers, version: number | null): boolean {
+  if (version === null) return false;
+  const own = Number(stored.get(CONTENT_VERSION_HEADER) ?? 0);
+  return !(own >= version);
 }
 
 interface Snapshot {
@@ -35,6 +53,9 @@ interface Snapshot {
  * never anything about a visitor.
  */
 const inflight = new Map<string, Promise<Snapshot>>();
+
+/** A load started under an older version must not answer a request that knows a newer one. */
+const flightKey = (key: string, version: number | null) => (version === null ? key : `${key}#${version}`);
 
 function cacheRequest(key: string): Request {
   return new Request(key, { method: "GET" });
@@ -72,26 +93,45 @@ export async function readThrough(
   deps: EdgeCacheDeps,
 ): Promise<Response> {
   const now = deps.now ?? Date.now;
+  const version = (await deps.version?.()) ?? null;
   const stored = await deps.cache.match(cacheRequest(key));
   if (stored) {
     const ageMs = now() - Number(stored.headers.get(STORED_AT_HEADER) ?? 0);
-    if (ageMs < ttl.fresh * 1000) return toResponse(await snapshotOf(stored), "HIT");
+    const outdated = isOutdated(stored.headers, version);
+    if (!outdated && ageMs < ttl.fresh * 1000) return toResponse(await snapshotOf(stored), "HIT");
     if (ageMs < (ttl.fresh + ttl.stale) * 1000) {
-      if (!inflight.has(key)) {
+      if (outdated) return replaceOutdated(key, await snapshotOf(stored), fetchAndStore(key, load, ttl, deps, version), deps);
+      if (!inflight.has(flightKey(key, version))) {
         // A failed revalidation keeps the stale copy: that is stale-if-error.
-        deps.waitUntil(fetchAndStore(key, load, ttl, deps).catch(() => undefined));
+        deps.waitUntil(fetchAndStore(key, load, ttl, deps, version).catch(() => undefined));
       }
       return toResponse(await snapshotOf(stored), "STALE");
     }
   }
-  return toResponse(await fetchAndStore(key, load, ttl, deps), "MISS");
+  return toResponse(await fetchAndStore(key, load, ttl, deps, version), "MISS");
 }
 
-function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl, deps: EdgeCacheDeps): Promise<Snapshot> {
-  const pending = inflight.get(key);
+/** The origin's answer if it comes in time and is not a server error, else the outdated
+ * copy; a late answer is still stored when it arrives. A record deleted since loses its copy,
+ * so an outage cannot bring it back. */
+async function replaceOutdated(key: string, copy: Snapshot, answer: Promise<Snapshot>, deps: EdgeCacheDeps): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, OUTDATED_WAIT_MS)));
+  const replaced = await Promise.race([answer.catch(() => undefined), late]);
+  clearTimeout(timer);
+  if (!replaced || replaced.status >= 500) return toResponse(copy, "STALE");
+  if (replaced.status === 404) deps.waitUntil(deps.cache.delete(cacheRequest(key)));
+  return toResponse(replaced, "MISS");
+}
+
+function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl, deps: EdgeCacheDeps, version: number | null): Promise<Snapshot> {
+  const flight = flightKey(key, version);
+  const pending = inflight.get(flight);
   if (pending) return pending;
   const now = deps.now ?? Date.now;
-  const answer = load().then(snapshotOf);
+  const answer = load()
+    .then(snapshotOf)
+    .then((snapshot) => (version === null ? snapshot : { ...snapshot, headers: [...snapshot.headers, [CONTENT_VERSION_HEADER, String(version)] as [string, string]] }));
   const stored = answer.then(async (snapshot) => {
     if (!cacheable(snapshot)) return;
     const headers = new Headers(snapshot.headers);
@@ -101,8 +141,8 @@ function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl
   });
   // Keep the key "in flight" until the copy is stored, so a request arriving between
   // the answer and the write does not start a second origin request.
-  const settled = stored.catch(() => undefined).finally(() => inflight.delete(key));
+  const settled = stored.catch(() => undefined).finally(() => inflight.delete(flight));
   deps.waitUntil(settled);
-  inflight.set(key, answer);
+  inflight.set(flight, answer);
   return answer;
 }

@@ -1,7 +1,7 @@
 import type { Config } from "../env";
 import { sortedSearch } from "../lib/query";
 import { readThrough, type CacheTtl, type EdgeCacheDeps } from "./cache";
-import { withRecordTags } from "./cache-tags";
+import { readCollection, withRecordTags } from "./cache-tags";
 
 /** How long a visitor waits on PocketBase for a read that no cache can answer. */
 const ORIGIN_TIMEOUT_MS = 10_000;
@@ -22,11 +22,13 @@ export function contentCacheKey(siteOrigin: string, url: URL): string {
 export function createContentOrigin(config: Config, deps: EdgeCacheDeps): ContentOrigin {
   const read = (pathAndQuery: string, ttl: CacheTtl = config.readTtl): Promise<Response> => {
     const url = new URL(pathAndQuery, config.pocketbaseUrl);
+    // Record reads follow the content version; files never change under their names.
+    const readDeps = readCollection(url.pathname) ? deps : { ...deps, version: undefined };
     return readThrough(
       contentCacheKey(config.siteOrigin, url),
       () => fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) }).then((answer) => withRecordTags(answer, url.pathname)),
       ttl,
-      deps,
+      readDeps,
     );
   };
   const cachedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

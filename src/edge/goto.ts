@@ -28,7 +28,7 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
 
   let hosts: ReadonlySet<string>;
   try {
-    hosts = await partnerHosts(config.siteOrigin, origin, config.readTtl, { cache: caches.default, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+    hosts = await partnerHosts(config.siteOrigin, origin, config.readTtl, { cache: caches.default, waitUntil: (p) => c.executionCtx.waitUntil(p), version: c.var.contentVersion });
   } catch (err) {
     console.error("partner host index unavailable", err);
     if (!config.extraRedirectHosts.has(parsed.url.hostname)) return unavailable(c);

@@ -9,12 +9,17 @@
  * Stored: 200 answers without Set-Cookie or a private / no-store Cache-Control, rendered
  * from content reads that all succeeded. Each copy carries the Cache-Tag values of the
  * records it shows (zone purges) and the list of reads it was built from (local purges).
+ *
+ * With a content version (content-version.ts) a copy is stored under the version known when
+ * it was looked up, and only if every read it was built from is that new. An older copy is
+ * outdated whatever its age: the page is rendered at once, and the copy is served (STALE)
+ * only when that render fails.
  */
 import type { Context } from "hono";
 import { withoutTracking } from "../lib/tracking";
 import { sortedSearch } from "../lib/query";
 import type { AppEnv } from "./app-env";
-import { CACHE_STATUS_HEADER, type CacheStatus, type CacheTtl } from "./cache";
+import { CACHE_STATUS_HEADER, CONTENT_VERSION_HEADER, isOutdated, type CacheStatus, type CacheTtl } from "./cache";
 import { CACHE_TAG_HEADER, formatCacheTags, parseCacheTags } from "./cache-tags";
 
 const STORED_AT_HEADER = "X-Edge-Stored-At";
@@ -33,11 +38,13 @@ export interface PageCacheDeps {
   /** Tags every copy stored under these deps carries (e.g. dp-page). */
   tags: readonly string[];
   now?: () => number;
+  /** The content version copies must have reached (content-version.ts). */
+  version?: () => Promise<number | null>;
 }
 
 /** This request's page-cache dependencies: the zone's cache, PAGE_CACHE_* TTLs, `tags` on every copy. */
 export function pageCacheDeps(c: Context<AppEnv>, tags: readonly string[]): PageCacheDeps {
-  return { cache: caches.default, waitUntil: (promise) => c.executionCtx.waitUntil(promise), ttl: c.var.config.pageTtl, tags };
+  return { cache: caches.default, waitUntil: (promise) => c.executionCtx.waitUntil(promise), ttl: c.var.config.pageTtl, tags, version: c.var.contentVersion };
 }
 
 /** What one render read: the tags of the records shown, the reads, whether any failed. */
@@ -45,6 +52,13 @@ export class PageReads {
   readonly tags = new Set<string>();
   readonly paths = new Set<string>();
   failed = false;
+  /** The oldest content version among the reads (null: none carried one). */
+  oldestVersion: number | null = null;
+
+  /** Whether a read was answered from a copy older than `version` (PocketBase failed to replace it). */
+  predates(version: number | null): boolean {
+    return version !== null && this.oldestVersion !== null && this.oldestVersion < version;
+  }
 
   /** The content client's fetch, watched: a failed or 5xx read marks the render as degraded. */
   observe(fetchImpl: typeof fetch): typeof fetch {
@@ -54,6 +68,8 @@ export class PageReads {
       try {
         const response = await fetchImpl(input, init);
         if (response.status >= 500) this.failed = true;
+        const version = response.headers.get(CONTENT_VERSION_HEADER);
+        if (version !== null) this.oldestVersion = Math.min(this.oldestVersion ?? Infinity, Number(version));
         for (const tag of parseCacheTags(response.headers.get(CACHE_TAG_HEADER))) this.tags.add(tag);
         return response;
       } catch (error) {
@@ -101,22 +117,43 @@ const revalidating = new Set<string>();
 export async function cachedPage(key: string, request: Request, render: PageRender, deps: PageCacheDeps): Promise<Response> {
   if (deps.ttl.fresh + deps.ttl.stale <= 0 || bypassesPageCache(request)) return render(new PageReads(), request);
   const now = deps.now ?? Date.now;
+  const version = (await deps.version?.()) ?? null;
   const stored = await deps.cache.match(key);
   if (stored) {
     const ageMs = now() - Number(stored.headers.get(STORED_AT_HEADER) ?? 0);
-    if (ageMs < deps.ttl.fresh * 1000) return fromStore(stored, "HIT");
+    const outdated = isOutdated(stored.headers, version);
+    if (!outdated && ageMs < deps.ttl.fresh * 1000) return fromStore(stored, "HIT");
     if (ageMs < (deps.ttl.fresh + deps.ttl.stale) * 1000) {
+      if (outdated) return replaceOutdated(key, stored, request, render, deps, version);
       if (!revalidating.has(key)) {
         revalidating.add(key);
         // A detached request: the visitor's connection closing must not abort this render.
         const detached = new Request(request.url, { headers: request.headers });
-        deps.waitUntil(refresh(key, detached, render, deps).finally(() => revalidating.delete(key)));
+        deps.waitUntil(refresh(key, detached, render, deps, version).finally(() => revalidating.delete(key)));
       }
       return fromStore(stored, "STALE");
     }
   }
   const reads = new PageReads();
-  return storeWhileStreaming(key, await render(reads, request), reads, deps);
+  return storeWhileStreaming(key, await render(reads, request), reads, deps, version);
+}
+
+/** Renders a page whose copy is outdated: the render if its shell came out whole, else the
+ * copy (a change waits for PocketBase rather than the page failing). A page gone since (its
+ * record deleted) loses its copy, so an outage cannot bring it back. */
+async function replaceOutdated(key: string, stored: Response, request: Request, render: PageRender, deps: PageCacheDeps, version: number | null): Promise<Response> {
+  const reads = new PageReads();
+  const response = await render(reads, request).catch((error: unknown) => {
+    console.error("page cache: render of an outdated page failed", key, error);
+    return null;
+  });
+  if (response && response.status < 500 && !reads.failed) {
+    await stored.body?.cancel();
+    if (response.status === 404 || response.status === 410) deps.waitUntil(deps.cache.delete(key));
+    return storeWhileStreaming(key, response, reads, deps, version);
+  }
+  await response?.body?.cancel();
+  return fromStore(stored, "STALE");
 }
 
 function fromStore(stored: Response, status: CacheStatus): Response {
@@ -131,34 +168,37 @@ function fromStore(stored: Response, status: CacheStatus): Response {
   return new Response(stored.body, { status: stored.status, headers });
 }
 
-function storedHeaders(rendered: Headers, reads: PageReads, deps: PageCacheDeps): Headers {
+function storedHeaders(rendered: Headers, reads: PageReads, deps: PageCacheDeps, version: number | null): Headers {
   const headers = new Headers(rendered);
   headers.delete(CACHE_STATUS_HEADER);
   const renderCacheControl = headers.get("Cache-Control");
   if (renderCacheControl) headers.set(RENDER_CACHE_CONTROL_HEADER, renderCacheControl);
   headers.set("Cache-Control", `public, max-age=${deps.ttl.fresh + deps.ttl.stale}`);
   headers.set(STORED_AT_HEADER, String((deps.now ?? Date.now)()));
+  if (version !== null) headers.set(CONTENT_VERSION_HEADER, String(version));
   headers.set(CACHE_TAG_HEADER, formatCacheTags([...deps.tags, ...reads.tags]));
   const listed = [...reads.paths].join(" ");
   if (listed.length <= MAX_READS_HEADER_LENGTH) headers.set(READS_HEADER, listed);
   return headers;
 }
 
-async function store(key: string, status: number, headers: Headers, body: ArrayBuffer, reads: PageReads, deps: PageCacheDeps): Promise<void> {
+async function store(key: string, status: number, headers: Headers, body: ArrayBuffer, reads: PageReads, deps: PageCacheDeps, version: number | null): Promise<void> {
   // A section whose read failed shows its notice: that page must not outlive the outage.
-  if (reads.failed) return;
-  await deps.cache.put(key, new Response(body, { status, headers: storedHeaders(headers, reads, deps) }));
+  // Nor may a page built from copies older than the version it would be stored under.
+  if (reads.failed || reads.predates(version)) return;
+  await deps.cache.put(key, new Response(body, { status, headers: storedHeaders(headers, reads, deps, version) }));
 }
 
-function storeWhileStreaming(key: string, response: Response, reads: PageReads, deps: PageCacheDeps): Response {
+function storeWhileStreaming(key: string, response: Response, reads: PageReads, deps: PageCacheDeps, version: number | null): Response {
   const headers = new Headers(response.headers);
   headers.set(CACHE_STATUS_HEADER, "MISS");
+  if (version !== null) headers.set(CONTENT_VERSION_HEADER, String(version));
   if (!storable(response)) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   const [visitor, copy] = response.body!.tee();
   deps.waitUntil(
     new Response(copy)
       .arrayBuffer()
-      .then((body) => store(key, response.status, response.headers, body, reads, deps))
+      .then((body) => store(key, response.status, response.headers, body, reads, deps, version))
       // A render that errors mid-stream leaves nothing to store; the visitor's branch reports it.
       .catch((error: unknown) => console.error("page cache: not stored", key, error)),
   );
@@ -167,7 +207,7 @@ function storeWhileStreaming(key: string, response: Response, reads: PageReads, 
   return new Response(visitor, { status: response.status, statusText: response.statusText, headers });
 }
 
-async function refresh(key: string, request: Request, render: PageRender, deps: PageCacheDeps): Promise<void> {
+async function refresh(key: string, request: Request, render: PageRender, deps: PageCacheDeps, version: number | null): Promise<void> {
   const reads = new PageReads();
   try {
     const response = await render(reads, request);
@@ -175,7 +215,7 @@ async function refresh(key: string, request: Request, render: PageRender, deps: 
       await response.body?.cancel();
       return;
     }
-    await store(key, response.status, response.headers, await response.arrayBuffer(), reads, deps);
+    await store(key, response.status, response.headers, await response.arrayBuffer(), reads, deps, version);
   } catch (error) {
     // The stale copy stays: that is stale-if-error.
     console.error("page cache: revalidation failed", key, error);

@@ -5,6 +5,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     siteUrl: string;
     pocketbaseUrl: string;
+    pocketbaseSuperuser: { email: string; password: string };
   }
 }
 

@@ -12,7 +12,7 @@ import { startStack } from "../../scripts/dev-stack.mjs";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
-/** @param {{ provide: (key: string, value: string) => void }} project */
+/** @param {{ provide: (key: string, value: unknown) => void }} project */
 export default async function setup(project) {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)`);
   const email = "e2e@dealpilot.local";
@@ -22,6 +22,8 @@ export default async function setup(project) {
   const stack = await startStack({ dataDir, pbPort: await freePort(), port: await freePort(), email, password, quiet: true });
   project.provide("siteUrl", stack.siteUrl);
   project.provide("pocketbaseUrl", stack.adminUrl.replace(/\/_\/$/, ""));
+  // For tests that edit content as an editor would (publishing.test.ts), restoring it after.
+  project.provide("pocketbaseSuperuser", { email, password });
   return async () => {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });

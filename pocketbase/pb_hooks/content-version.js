@@ -1,0 +1,40 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Shared by content_version.pb.js (a CommonJS module, not a .pb.js file, so PocketBase does
+// not load it as hooks of its own). Handlers run in isolated contexts: they `require` this
+// file instead of reading variables of the hook file.
+
+module.exports = {
+  /**
+   * The base collections whose records the site shows (src/data/collections.ts). A change to
+   * any of them raises the content version; views (`_zsec_*`) follow their base collections.
+   * Collections written by visitors or the Worker (outbound_events, newsletter_subscribers)
+   * are left out on purpose: a click must not rebuild the site's caches.
+   */
+  SHOWN_COLLECTIONS: [
+    "_zdata_stores",
+    "_zdata_categories",
+    "_zdata_badges",
+    "_zdata_offers",
+    "_zdata_banners",
+    "_zdata_authors",
+    "_zdata_articles",
+    "_zdata_comparisons",
+    "_zdata_advertorials",
+    "Products",
+    "websites",
+  ],
+
+  /**
+   * Raises the version to at least the current time in milliseconds, and by at least one:
+   * it only ever grows, even after a restore from an older backup (the next change lands
+   * past every version the Worker has seen). One single-row UPDATE, no record hooks.
+   * @param {core.App} app
+   */
+  bump: function (app) {
+    app
+      .db()
+      .newQuery("UPDATE _zsys_content_version SET version = MAX(version + 1, {:now}) WHERE id = 'contentversion1'")
+      .bind({ now: Date.now() })
+      .execute();
+  },
+};
