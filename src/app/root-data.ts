@@ -23,6 +23,8 @@ export interface RootData {
   headerStores: HeaderStore[];
   /** Canonical origin for canonical and Open Graph URLs (configured, never the Host header). */
   siteOrigin: string;
+  /** When the server rendered the document (ms): the clock offer labels hydrate with (use-now.ts). */
+  renderedAt: number;
 }
 
 function toSettings(site: Website | null): SiteSettings {
@@ -53,13 +55,13 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootD
       return [];
     }),
   ]);
-  return { site: toSettings(site), headerStores, siteOrigin };
+  return { site: toSettings(site), headerStores, siteOrigin, renderedAt: Date.now() };
 }
 
 /** The frame's data does not change between navigations. */
 export const rootShouldRevalidate: ShouldRevalidateFunction = () => false;
 
-const DEFAULT_ROOT_DATA: RootData = { site: toSettings(null), headerStores: [], siteOrigin: "" };
+const DEFAULT_ROOT_DATA: RootData = { site: toSettings(null), headerStores: [], siteOrigin: "", renderedAt: 0 };
 
 /** The frame's data; defaults when the root route itself failed (its error screen still renders). */
 export function useRootData(): RootData {

@@ -2,6 +2,7 @@ import type { Config } from "../env";
 import { sortedSearch } from "../lib/query";
 import { readThrough, type CacheTtl, type EdgeCacheDeps } from "./cache";
 import { withRecordTags } from "./cache-tags";
+import { withScheduleBound } from "./offer-schedule";
 
 /** How long a visitor waits on PocketBase for a read that no cache can answer. */
 const ORIGIN_TIMEOUT_MS = 10_000;
@@ -24,7 +25,10 @@ export function createContentOrigin(config: Config, deps: EdgeCacheDeps): Conten
     const url = new URL(pathAndQuery, config.pocketbaseUrl);
     return readThrough(
       contentCacheKey(config.siteOrigin, url),
-      () => fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) }).then((answer) => withRecordTags(answer, url.pathname)),
+      () =>
+        fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) })
+          .then((answer) => withRecordTags(answer, url.pathname))
+          .then((answer) => withScheduleBound(answer, (deps.now ?? Date.now)())),
       ttl,
       deps,
     );

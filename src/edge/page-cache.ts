@@ -16,6 +16,7 @@ import { sortedSearch } from "../lib/query";
 import type { AppEnv } from "./app-env";
 import { CACHE_STATUS_HEADER, type CacheStatus, type CacheTtl } from "./cache";
 import { CACHE_TAG_HEADER, formatCacheTags, parseCacheTags } from "./cache-tags";
+import { earlierBound, freshUntil, FRESH_UNTIL_HEADER, withinSchedule } from "./offer-schedule";
 
 const STORED_AT_HEADER = "X-Edge-Stored-At";
 /** The content reads (PocketBase path and query) a stored page was rendered from. */
@@ -45,6 +46,8 @@ export class PageReads {
   readonly tags = new Set<string>();
   readonly paths = new Set<string>();
   failed = false;
+  /** The earliest offer start or expiry among the reads (ms), past which the page is out of date. */
+  freshUntil: number | null = null;
 
   /** The content client's fetch, watched: a failed or 5xx read marks the render as degraded. */
   observe(fetchImpl: typeof fetch): typeof fetch {
@@ -55,6 +58,7 @@ export class PageReads {
         const response = await fetchImpl(input, init);
         if (response.status >= 500) this.failed = true;
         for (const tag of parseCacheTags(response.headers.get(CACHE_TAG_HEADER))) this.tags.add(tag);
+        this.freshUntil = earlierBound(this.freshUntil, freshUntil(response.headers));
         return response;
       } catch (error) {
         this.failed = true;
@@ -102,7 +106,8 @@ export async function cachedPage(key: string, request: Request, render: PageRend
   if (deps.ttl.fresh + deps.ttl.stale <= 0 || bypassesPageCache(request)) return render(new PageReads(), request);
   const now = deps.now ?? Date.now;
   const stored = await deps.cache.match(key);
-  if (stored) {
+  // Past an offer's start or expiry the copy is not served at all (src/edge/offer-schedule.ts).
+  if (stored && withinSchedule(stored.headers, now())) {
     const ageMs = now() - Number(stored.headers.get(STORED_AT_HEADER) ?? 0);
     if (ageMs < deps.ttl.fresh * 1000) return fromStore(stored, "HIT");
     if (ageMs < (deps.ttl.fresh + deps.ttl.stale) * 1000) {
@@ -123,6 +128,7 @@ function fromStore(stored: Response, status: CacheStatus): Response {
   const headers = new Headers(stored.headers);
   headers.delete(STORED_AT_HEADER);
   headers.delete(READS_HEADER);
+  headers.delete(FRESH_UNTIL_HEADER);
   const renderCacheControl = headers.get(RENDER_CACHE_CONTROL_HEADER);
   headers.delete(RENDER_CACHE_CONTROL_HEADER);
   if (renderCacheControl) headers.set("Cache-Control", renderCacheControl);
@@ -139,6 +145,7 @@ function storedHeaders(rendered: Headers, reads: PageReads, deps: PageCacheDeps)
   headers.set("Cache-Control", `public, max-age=${deps.ttl.fresh + deps.ttl.stale}`);
   headers.set(STORED_AT_HEADER, String((deps.now ?? Date.now)()));
   headers.set(CACHE_TAG_HEADER, formatCacheTags([...deps.tags, ...reads.tags]));
+  if (reads.freshUntil !== null) headers.set(FRESH_UNTIL_HEADER, String(reads.freshUntil));
   const listed = [...reads.paths].join(" ");
   if (listed.length <= MAX_READS_HEADER_LENGTH) headers.set(READS_HEADER, listed);
   return headers;

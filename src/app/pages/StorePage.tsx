@@ -20,6 +20,7 @@ import { StoreHero } from "./store/StoreHero";
 import type { StoreLoaderData } from "./store/store-loader";
 import { StoreOffers, StoreOffersSkeleton } from "./store/StoreOffers";
 import { StorePageSkeleton } from "./store/StorePageSkeleton";
+import { ExpiredOffers } from "./store/ExpiredOffers";
 
 /** Spec: the Store page, /stores/{title}/{id}. */
 export function StorePage() {
@@ -78,6 +79,9 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
         </aside>
       </div>
       <StoreAbout store={store} />
+      <Deferred resolve={data.expired} fallback={null}>
+        {(offers) => <ExpiredOffers offers={offers} />}
+      </Deferred>
     </main>
   );
 }
