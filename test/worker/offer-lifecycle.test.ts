@@ -15,12 +15,15 @@ const main = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("<
 const storePath = (store: Pick<Store, "id" | "title">) => `/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
 const tabLabels = (html: string) => [...html.matchAll(/role="tab"[^>]*>([^<]+)<\/button>/g)].map((m) => m[1]!);
 
+/** Crawlers get the whole document at once (visitors get deferred sections streamed after it). */
+const CRAWLER = { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } };
+
 /** The Worker's read cache is fresh for 2 s here (vitest.worker.config.ts), then stale while
  * one background read runs: a page is visited once to start that read, then for real. */
-async function settledVisit(path: string, init?: RequestInit): Promise<string> {
-  await (await visit(path, init)).text();
+async function settledVisit(path: string): Promise<string> {
+  await (await visit(path, CRAWLER)).text();
   await sleep(400);
-  return (await visit(path, init)).text();
+  return (await visit(path, CRAWLER)).text();
 }
 
 const writer = await pocketbaseWriter();
@@ -135,7 +138,7 @@ describe("freshness ends at the next start or expiry", () => {
   /** A request with the page cache on (fresh 60 s, stale an hour), waiting for its background work. */
   async function cachedVisit(path: string) {
     const ctx = createExecutionContext();
-    const response = await app.fetch(new Request(new URL(path, "http://127.0.0.1:8787")), { ...testEnv, PAGE_CACHE_FRESH_S: "60", PAGE_CACHE_STALE_S: "3600", CACHE_FRESH_S: "60" }, ctx);
+    const response = await app.fetch(new Request(new URL(path, "http://127.0.0.1:8787"), CRAWLER), { ...testEnv, PAGE_CACHE_FRESH_S: "60", PAGE_CACHE_STALE_S: "3600", CACHE_FRESH_S: "60" }, ctx);
     const html = await response.text();
     await waitOnExecutionContext(ctx);
     return { html, cache: response.headers.get("X-Edge-Cache"), cacheControl: response.headers.get("Cache-Control") };
