@@ -50,7 +50,9 @@ beforeAll(async () => {
       store: storeId,
       ...dates,
     });
-  created.live = await deal(`${marker} live`, { starts_at: pbDate(now - DAY), expires_at: pbDate(now + 3 * DAY) });
+  created.live = await deal(`${marker} live`, { starts_at: pbDate(now - DAY), expires_at: pbDate(now + 3 * DAY), verified_at: pbDate(now - DAY), worked_count: 20, failed_count: 3 });
+  // Two clicks out in the last day ("Used 2 times today").
+  for (let i = 0; i < 2; i++) await writer.create("outbound_events", { kind: "click", target_host: "lifecycle.example", offer: created.live.id });
   created.expired = await deal(`${marker} expired`, { expires_at: pbDate(now - 2 * DAY) });
   created.upcoming = await deal(`${marker} upcoming`, { starts_at: pbDate(now + 2 * DAY) });
   created.expiredLongAgo = await deal(`${marker} expired long ago`, { expires_at: pbDate(now - 40 * DAY) });
@@ -103,6 +105,38 @@ describe("the live rule on every screen", () => {
     const html = main(await settledVisit(storePath(store)));
     const deals = live.filter((o) => o.type === "deal").length;
     expect(tabLabels(html)).toEqual([`All (${live.length})`, `Coupon (${live.length - deals})`, `Deal (${deals})`]);
+  });
+});
+
+describe("what a live card says", () => {
+  it("when it ends (with the exact instant), when it was verified, how it fared and how often it was used today", async () => {
+    const html = main(await settledVisit(storePath(ownStore)));
+    const card = html.slice(html.indexOf(`${marker} live`), html.indexOf("</article>", html.indexOf(`${marker} live`)));
+    const expires = new Date(Date.parse(created.live.expires_at.replace(" ", "T"))).toISOString();
+    expect(card).toContain(`<time dateTime="${expires}">Expires in 3 days</time>`);
+    expect(card).toMatch(/<time dateTime="[^"]+">Verified 1 day ago<\/time>/);
+    expect(card).toContain("87% worked · 23 votes");
+    expect(card).toContain("Used 2 times today");
+    // A deal asks at once whether it worked, as a form that works without JavaScript.
+    expect(card).toContain(`action="/offers/${created.live.id}/feedback"`);
+    expect(card).toContain("Did this deal work?");
+    expect(card).toMatch(/<button type="submit" value="yes"[^>]* name="worked">Yes<\/button>/);
+    expect(card).toMatch(/<button type="submit" value="no"[^>]* name="worked">No<\/button>/);
+  });
+
+  it("gives each live offer schema.org Offer dates, and expired offers no Offer markup", async () => {
+    const html = await settledVisit(storePath(ownStore));
+    const graphs = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { "@graph": Array<Record<string, unknown>> });
+    const offers = graphs.flatMap((g) => g["@graph"]).filter((node) => node["@type"] === "Offer");
+    expect(offers.map((o) => o.name)).toEqual([`${marker} live`]);
+    const expires = created.live.expires_at.replace(" ", "T").replace(/\.\d+Z$/, "Z");
+    expect(offers[0]).toMatchObject({
+      validFrom: created.live.starts_at.replace(" ", "T").replace(/\.\d+Z$/, "Z"),
+      validThrough: expires,
+      priceValidUntil: expires.slice(0, 10),
+      availability: "https://schema.org/InStock",
+      url: `${testEnv.SITE_ORIGIN}/goto?url=${encodeURIComponent("https://lifecycle.example/deal")}`,
+    });
   });
 });
 

@@ -45,7 +45,7 @@ export function OfferFeedback({ offerId, what }: { offerId: string; what: "code"
       <input type="hidden" name="return_to" value={returnPathOf(location.pathname, location.search)} />
       {outcome?.ok ? null : (
         <>
-          <span id={questionId}>Did this {what} work?</span>
+          <span id={questionId}>{`Did this ${what} work?`}</span>
           <button type="submit" name="worked" value="yes" className="btn btn-outline-success btn-sm py-0" disabled={sending} aria-describedby={questionId}>
             Yes
           </button>

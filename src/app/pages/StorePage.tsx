@@ -67,7 +67,7 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
             {(stores) => <SimilarStores stores={stores} />}
           </Deferred>
           <Deferred resolve={data.offers} fallback={<StoreOffersSkeleton />}>
-            {(offers) => <StoreOffers offers={offers} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />}
+            {(offers) => <StoreOffers offers={offers} storeTitle={store.title} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />}
           </Deferred>
         </div>
         <aside className="col-lg-3 order-lg-1">

@@ -1,7 +1,12 @@
 import { useRef, useState, type KeyboardEvent } from "react";
+import { isLive } from "../../../data/live-offers";
 import type { ListedOffer } from "../../../data/offers";
+import { offerNode } from "../../../lib/offer-structured-data";
+import { JsonLd } from "../../components/JsonLd";
 import { OfferCard } from "../../components/OfferCard";
 import { Pagination } from "../../components/Pagination";
+import { useRootData } from "../../root-data";
+import { useNow } from "../../use-now";
 import type { StoreOffers as StoreOffersData } from "./store-loader";
 
 type Tab = "all" | "coupon" | "deal";
@@ -29,8 +34,10 @@ export function tabLabels({ page, dealTotal }: StoreOffersData): Record<Tab, str
  * rendered once and the tabs hide the others, so a card keeps its open details across
  * tab changes. Tabs follow the ARIA pattern: arrow keys, Home and End move between them.
  */
-export function StoreOffers({ offers, hrefFor }: { offers: StoreOffersData; hrefFor: (page: number) => string }) {
+export function StoreOffers({ offers, hrefFor, storeTitle }: { offers: StoreOffersData; hrefFor: (page: number) => string; storeTitle: string }) {
   const [active, setActive] = useState<Tab>("all");
+  const { siteOrigin } = useRootData();
+  const now = useNow();
   const tabs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const labels = tabLabels(offers);
   const tabId = (tab: Tab) => `${ID_PREFIX}-tab-${tab}`;
@@ -85,6 +92,7 @@ export function StoreOffers({ offers, hrefFor }: { offers: StoreOffersData; href
         </ul>
         <Pagination page={offers.page.page} totalPages={offers.page.totalPages} hrefFor={hrefFor} label="Offer pages" />
       </div>
+      <JsonLd nodes={offers.page.items.filter((offer) => isLive(offer, now)).map((offer) => offerNode(siteOrigin, offer, storeTitle))} />
     </section>
   );
 }
