@@ -38,7 +38,7 @@ beforeAll(async () => {
   const now = Date.now();
   // Featured deals clicked more than any seeded offer: every home section and list would
   // put them first if it let them through.
-  const deal = (heading: string, dates: Record<string, string>, storeId = ownStore.id) =>
+  const deal = (heading: string, dates: Record<string, unknown>, storeId = ownStore.id) =>
     writer.create<Offer>("_zdata_offers", {
       heading,
       subheading: "lifecycle",
