@@ -306,15 +306,15 @@ function offerLifecycle(rng, today, nth) {
   const live = ["ends-today", "in-2-days", "in-6-days", "months", "open", "open", "months"];
   const phase = nth < 3 ? rng.pick(live) : rng.pick([...live, "expired", "expired", "upcoming"]);
   const started = rng.chance(0.6) ? dayOffset(today, -rng.int(3, 120)) : "";
-  const lifecycle = {
-    "ends-today": { starts_at: started, expires_at: dayOffset(today, 1 - 1 / 86_400) },
-    "in-2-days": { starts_at: started, expires_at: dayOffset(today, 2.5) },
-    "in-6-days": { starts_at: started, expires_at: dayOffset(today, 6.5) },
-    months: { starts_at: started, expires_at: dayOffset(today, rng.int(45, 240) + 0.5) },
-    open: { starts_at: started, expires_at: "" },
-    expired: { starts_at: dayOffset(today, -rng.int(40, 90)), expires_at: dayOffset(today, -rng.int(1, 25) + 0.5) },
-    upcoming: { starts_at: dayOffset(today, 7 + rng.int(0, 2) + 0.25), expires_at: rng.chance(0.5) ? dayOffset(today, rng.int(30, 90)) : "" },
-  }[phase];
+  /** @type {{ starts_at: string, expires_at: string }} */
+  let lifecycle;
+  if (phase === "ends-today") lifecycle = { starts_at: started, expires_at: dayOffset(today, 1 - 1 / 86_400) };
+  else if (phase === "in-2-days") lifecycle = { starts_at: started, expires_at: dayOffset(today, 2.5) };
+  else if (phase === "in-6-days") lifecycle = { starts_at: started, expires_at: dayOffset(today, 6.5) };
+  else if (phase === "months") lifecycle = { starts_at: started, expires_at: dayOffset(today, rng.int(45, 240) + 0.5) };
+  else if (phase === "expired") lifecycle = { starts_at: dayOffset(today, -rng.int(40, 90)), expires_at: dayOffset(today, -rng.int(1, 25) + 0.5) };
+  else if (phase === "upcoming") lifecycle = { starts_at: dayOffset(today, 7 + rng.int(0, 2) + 0.25), expires_at: rng.chance(0.5) ? dayOffset(today, rng.int(30, 90)) : "" };
+  else lifecycle = { starts_at: started, expires_at: "" };
   const checked = rng.next();
   const verified_at = checked < 0.55 ? dayOffset(today, -rng.int(0, 25) + 0.25) : checked < 0.8 ? dayOffset(today, -rng.int(35, 300)) : "";
   const votes = rng.next();
