@@ -212,3 +212,38 @@ describe("freshness ends at the next start or expiry", () => {
     expect(maxAge).toBeLessThanOrEqual(30);
   });
 });
+
+describe("what needs an editor, in the admin UI", () => {
+  async function adminList(view: string): Promise<{ status: number; ids: string[] }> {
+    const auth = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_superusers/auth-with-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ identity: testEnv.TEST_PB_EMAIL, password: testEnv.TEST_PB_PASSWORD }),
+    });
+    const { token } = (await auth.json()) as { token: string };
+    const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${view}/records?perPage=500&fields=id`, { headers: { Authorization: token } });
+    const body = (await response.json()) as { items?: { id: string }[] };
+    return { status: response.status, ids: (body.items ?? []).map((item) => item.id) };
+  }
+
+  it("lists the offers expiring in the next 7 days, and the live offers not verified for 30 days", async () => {
+    const all = await pocketbase<ListResult<Offer>>("/api/collections/_zdata_offers/records?perPage=500&fields=id,starts_at,expires_at,verified_at");
+    const now = Date.now();
+    const at = (value: string) => Date.parse(value.replace(" ", "T"));
+    const expiring = all.items.filter((o) => o.expires_at && at(o.expires_at) > now && at(o.expires_at) <= now + 7 * DAY).map((o) => o.id);
+    const unverified = all.items.filter((o) => isLiveNow(o, now) && (!o.verified_at || at(o.verified_at) < now - 30 * DAY)).map((o) => o.id);
+    expect(expiring).toContain(created.live.id);
+    expect(unverified.length).toBeGreaterThan(0);
+    const [expiringView, unverifiedView] = await Promise.all([adminList("_zadmin_offers_expiring"), adminList("_zadmin_offers_unverified")]);
+    expect(expiringView.ids.sort()).toEqual(expiring.sort());
+    expect(unverifiedView.ids.sort()).toEqual(unverified.sort());
+  });
+
+  it("keeps those views to superusers: not through PocketBase's API as a guest, not through the Worker", async () => {
+    for (const view of ["_zadmin_offers_expiring", "_zadmin_offers_unverified", "offer_feedback"]) {
+      const direct = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${view}/records`);
+      expect(direct.status, view).toBeGreaterThanOrEqual(400);
+      expect((await visit(`/api/collections/${view}/records`)).status, view).toBe(404);
+    }
+  });
+});
