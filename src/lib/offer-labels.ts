@@ -3,7 +3,8 @@ import { mediumDate, parseContentDate } from "./dates";
 /**
  * What an offer card says about an offer's end, its last check, its votes and its use
  * (issue 15). Pure: `now` is passed in, so the server's render and the browser's hydration
- * give the same words. Days are UTC calendar days, like every date the site shows (dates.ts).
+ * give the same words. Days are UTC calendar days, like every date the site shows (dates.ts);
+ * the cards pass the day's start (utcDayStart) as `now`.
  */
 
 const DAY_MS = 86_400_000;
@@ -15,6 +16,10 @@ export const VERIFIED_WITHIN_DAYS = 30;
 export const MIN_VOTES = 3;
 
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
+
+/** Midnight UTC of the day holding `ms`. Every label here is counted in whole UTC days, so
+ * this is all the clock they need: renders within one day give the same words (and bytes). */
+export const utcDayStart = (ms: number) => dayOf(ms) * DAY_MS;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export interface ExpiryLabel {

@@ -1,11 +1,11 @@
 import type { OfferCardData } from "../../data/offers";
 import { expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../lib/offer-labels";
-import { useNow } from "../use-now";
+import { useToday } from "../use-today";
 
 /** What a visitor checks before trusting an offer: when it ends, when it was last verified,
  * how many it worked for, and how often it was used today. Nothing when there is nothing to say. */
 export function OfferMeta({ offer }: { offer: OfferCardData }) {
-  const now = useNow();
+  const now = useToday();
   const ends = expiryLabel(offer.expires_at, now);
   const verified = verifiedLabel(offer.verified_at, now);
   const success = successLabel(offer.worked_count, offer.failed_count);

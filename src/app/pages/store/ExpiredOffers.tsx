@@ -22,7 +22,7 @@ export function ExpiredOffers({ offers }: { offers: ExpiredOffer[] }) {
           {offers.map((offer) => {
             const ended = expiredLabel(offer.expires_at);
             return (
-              <li key={offer.id} className="opacity-75">
+              <li key={offer.id}>
                 <span className="badge text-bg-secondary me-2">Expired</span>
                 <span className="fw-semibold text-decoration-line-through">{offer.heading}</span>
                 {offer.subheading && <span className="text-body-secondary"> · {offer.subheading}</span>}

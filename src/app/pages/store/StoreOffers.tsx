@@ -1,12 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { isLive } from "../../../data/live-offers";
 import type { ListedOffer } from "../../../data/offers";
 import { offerNode } from "../../../lib/offer-structured-data";
 import { JsonLd } from "../../components/JsonLd";
 import { OfferCard } from "../../components/OfferCard";
 import { Pagination } from "../../components/Pagination";
 import { useRootData } from "../../root-data";
-import { useNow } from "../../use-now";
 import type { StoreOffers as StoreOffersData } from "./store-loader";
 
 type Tab = "all" | "coupon" | "deal";
@@ -37,7 +35,6 @@ export function tabLabels({ page, dealTotal }: StoreOffersData): Record<Tab, str
 export function StoreOffers({ offers, hrefFor, storeTitle }: { offers: StoreOffersData; hrefFor: (page: number) => string; storeTitle: string }) {
   const [active, setActive] = useState<Tab>("all");
   const { siteOrigin } = useRootData();
-  const now = useNow();
   const tabs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const labels = tabLabels(offers);
   const tabId = (tab: Tab) => `${ID_PREFIX}-tab-${tab}`;
@@ -92,7 +89,8 @@ export function StoreOffers({ offers, hrefFor, storeTitle }: { offers: StoreOffe
         </ul>
         <Pagination page={offers.page.page} totalPages={offers.page.totalPages} hrefFor={hrefFor} label="Offer pages" />
       </div>
-      <JsonLd nodes={offers.page.items.filter((offer) => isLive(offer, now)).map((offer) => offerNode(siteOrigin, offer, storeTitle))} />
+      {/* The list holds live offers only (src/data/live-offers.ts): expired ones get no Offer markup. */}
+      <JsonLd nodes={offers.page.items.map((offer) => offerNode(siteOrigin, offer, storeTitle))} />
     </section>
   );
 }
