@@ -30,6 +30,8 @@
  *   categories: string[], store: string, starts_at: string, expires_at: string, verified_at: string,
  *   worked_count: number, failed_count: number }} OfferSeed
  *
+ * @typedef {{ id: string, kind: "click", target_host: string, offer: string, store: string }} ClickSeed
+ *
  * @typedef {{ id: string, name: string, image: SeedFile, url: string }} BannerSeed
  *
  * @typedef {{ network: "x"|"linkedin"|"github"|"website", url: string }} SocialLink
@@ -74,7 +76,8 @@
  * @typedef {{
  *   categories: CategorySeed[], badges: BadgeSeed[], stores: StoreSeed[], offers: OfferSeed[],
  *   banners: BannerSeed[], authors: AuthorSeed[], products: ProductSeed[], articles: ArticleSeed[],
- *   comparisons: ComparisonSeed[], advertorials: AdvertorialSeed[], websites: WebsiteSeed[]
+ *   comparisons: ComparisonSeed[], advertorials: AdvertorialSeed[], websites: WebsiteSeed[],
+ *   clicks: ClickSeed[]
  * }} SeedContent
  *
  * @typedef {keyof SeedContent} SeedKey
@@ -96,6 +99,8 @@ export const SEED_COLLECTIONS = [
   ["comparisons", "_zdata_comparisons"],
   ["advertorials", "_zdata_advertorials"],
   ["websites", "websites"],
+  // Clicks out of the seeding day, so cards show "Used N times today" (the hook raises click_count).
+  ["clicks", "outbound_events"],
 ];
 
 /** The settings record id the product fetches. */
@@ -1648,7 +1653,19 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     },
   ];
 
-  return { categories, badges, stores, offers, banners, authors, products, articles, comparisons, advertorials, websites };
+  // --- clicks of the day ("Used N times today"): a few on some of the offers always live ---
+  const clickRng = new Rng("clicks");
+  /** @type {ClickSeed[]} */
+  const clicks = [];
+  // The same few hundred at any scale: load-test content needs no more, and seeding stays quick.
+  for (const [index, offer] of offers.slice(0, 400).entries()) {
+    const rank = (offersByStore.get(offer.store) || []).indexOf(offer.id);
+    if (rank > 2 || index % 3 !== 0) continue;
+    const host = new URL(offer.cta_url).hostname;
+    for (let n = clickRng.int(1, 6); n > 0; n--) clicks.push({ id: ids.make(`click:${clicks.length}`), kind: "click", target_host: host, offer: offer.id, store: offer.store });
+  }
+
+  return { categories, badges, stores, offers, banners, authors, products, articles, comparisons, advertorials, websites, clicks };
 }
 
 // ---------------------------------------------------------------------------------------

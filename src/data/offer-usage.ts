@@ -1,7 +1,5 @@
 import type { ContentClient } from "./client";
-
-/** Clicks out per offer in the last 24 hours: a PocketBase view over outbound_events. */
-const USAGE = "_zsec_offer_usage";
+import { COLLECTIONS } from "./collections";
 
 /**
  * The offers with their "used today" count, from one read for the whole list (cached at the
@@ -12,7 +10,7 @@ export async function withUsage<T extends { id: string; used_today?: number }>(p
   const ids = [...new Set(offers.map((offer) => offer.id))].sort();
   const params = Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
   try {
-    const usage = await pb.collection(USAGE).getList<{ id: string; used_today: number }>(1, ids.length, {
+    const usage = await pb.collection(COLLECTIONS.offerUsage).getList<{ id: string; used_today: number }>(1, ids.length, {
       filter: pb.filter(ids.map((_, i) => `id = {:id${i}}`).join(" || "), params),
       fields: "id,used_today",
       skipTotal: true,

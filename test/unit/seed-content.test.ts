@@ -35,6 +35,7 @@ const RELATIONS: Record<SeedKey, Record<string, SeedKey>> = {
   },
   advertorials: { products: "products", authors: "authors", categories: "categories", stores: "stores" },
   websites: { footer_categories: "categories", featured_stores: "stores" },
+  clicks: { offer: "offers", store: "stores" },
 };
 
 function idsOf(data: SeedContent, key: SeedKey): Set<string> {
@@ -296,6 +297,17 @@ describe("generateContent", () => {
       expect(content.offers.some((o) => votes(o) >= 3 && o.failed_count > 0)).toBe(true);
       expect(content.offers.some((o) => votes(o) > 0 && votes(o) < 3)).toBe(true);
       expect(content.offers.every((o) => Number.isInteger(o.worked_count) && o.worked_count >= 0 && Number.isInteger(o.failed_count) && o.failed_count >= 0)).toBe(true);
+    });
+
+    it("has clicks of the day on some always-live offers, for 'Used N times today'", () => {
+      const clicked = new Set(content.clicks.map((c) => c.offer));
+      expect(clicked.size).toBeGreaterThanOrEqual(20);
+      for (const click of content.clicks) {
+        const offer = content.offers.find((o) => o.id === click.offer)!;
+        expect(click.store).toBe(offer.store);
+        expect(offer.cta_url).toContain(`//${click.target_host}/`);
+        expect(content.offers.filter((o) => o.store === offer.store).slice(0, 3)).toContain(offer);
+      }
     });
   });
 });
