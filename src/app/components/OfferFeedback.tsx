@@ -46,10 +46,10 @@ export function OfferFeedback({ offerId, what }: { offerId: string; what: "code"
       {outcome?.ok ? null : (
         <>
           <span id={questionId}>{`Did this ${what} work?`}</span>
-          <button type="submit" name="worked" value="yes" className="btn btn-outline-success btn-sm py-0" disabled={sending} aria-describedby={questionId}>
+          <button type="submit" name="worked" value="yes" className="btn btn-outline-secondary btn-sm py-0" disabled={sending} aria-describedby={questionId}>
             Yes
           </button>
-          <button type="submit" name="worked" value="no" className="btn btn-outline-danger btn-sm py-0" disabled={sending} aria-describedby={questionId}>
+          <button type="submit" name="worked" value="no" className="btn btn-outline-secondary btn-sm py-0" disabled={sending} aria-describedby={questionId}>
             No
           </button>
         </>
