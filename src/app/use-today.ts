@@ -7,9 +7,20 @@ const CHECK_MS = 60_000;
 
 const today = () => utcDayStart(Date.now());
 
+// One timer for every card on the page (subscribe runs in the browser only, never per request).
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+
 function subscribe(onChange: () => void): () => void {
-  const timer = setInterval(onChange, CHECK_MS);
-  return () => clearInterval(timer);
+  listeners.add(onChange);
+  timer ??= setInterval(() => listeners.forEach((listener) => listener()), CHECK_MS);
+  return () => {
+    listeners.delete(onChange);
+    if (listeners.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
 }
 
 /**
