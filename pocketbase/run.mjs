@@ -20,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import PocketBase from "pocketbase";
 import { seed, isSeeded, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from "./seed.mjs";
+import { utcDayStart } from "./seed-content.mjs";
 import { cliOptions, isMain, positiveIntOption } from "./cli.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -334,7 +335,7 @@ export async function startPocketBase({ dataDir, port, quiet = false }) {
 /**
  * Fills `targetDir` with a seeded PocketBase data dir, quickly: the first call builds a
  * template under node_modules/.cache/pb-seed/<hash>/ (hash of the migrations, the seed
- * scripts, the scale and the credentials), later calls only copy it.
+ * scripts, the scale, the credentials and the UTC day), later calls only copy it.
  *
  * `targetDir` must be missing, empty, or an earlier PocketBase data dir (it is replaced).
  * @param {{ targetDir: string, scale?: number, email?: string, password?: string }} options
@@ -400,7 +401,10 @@ async function ensureTemplate({ scale, email, password }) {
     hash.update(`script:${file}\n`);
     hash.update(await fs.readFile(path.join(HERE, file)));
   }
-  hash.update(`scale:${scale}\nemail:${email}\npassword:${password}\n`);
+  // Offer dates are relative to the seeding day ("ends today", "expired last week"): a
+  // template serves the UTC day it was seeded on, and the next day gets a new one.
+  const today = utcDayStart(Date.now());
+  hash.update(`scale:${scale}\nemail:${email}\npassword:${password}\nday:${today}\n`);
   const key = hash.digest("hex").slice(0, 16);
   const cacheRoot = path.join(ROOT, "node_modules", ".cache", "pb-seed");
   const template = path.join(cacheRoot, key);
@@ -412,7 +416,7 @@ async function ensureTemplate({ scale, email, password }) {
     await ensureSuperuser({ dataDir: building, email, password });
     const pb = await startPocketBase({ dataDir: building, quiet: true });
     try {
-      await seed({ url: pb.url, email, password, scale });
+      await seed({ url: pb.url, email, password, scale, today });
     } finally {
       await pb.stop();
     }

@@ -2,8 +2,8 @@
 /**
  * Deterministic demo content for the site (fictional brands only).
  *
- * `generateContent({ scale })` is pure: no Math.random, no clock. The same scale always
- * gives deep-equal output. Images are generated SVG documents; the uploader
+ * `generateContent({ scale, today })` is pure: no Math.random, no clock. The same scale and
+ * day always give deep-equal output (offer dates are relative to `today`). Images are generated SVG documents; the uploader
  * (`seed.mjs`) turns every {@link SeedFile} into a real PocketBase file.
  */
 
@@ -27,7 +27,10 @@
  *   click_count: number, view_count: number, type: "coupon"|"deal", coupon_code: string,
  *   cta_label: string, cta_url: string, cta_trigger: boolean, tnc: string, thumbnail: SeedFile,
  *   is_featured: boolean, badge: string, badges: string[], headline: string, description: string,
- *   categories: string[], store: string }} OfferSeed
+ *   categories: string[], store: string, starts_at: string, expires_at: string, verified_at: string,
+ *   worked_count: number, failed_count: number }} OfferSeed
+ *
+ * @typedef {{ id: string, kind: "click", target_host: string, offer: string, store: string }} ClickSeed
  *
  * @typedef {{ id: string, name: string, image: SeedFile, url: string }} BannerSeed
  *
@@ -73,7 +76,8 @@
  * @typedef {{
  *   categories: CategorySeed[], badges: BadgeSeed[], stores: StoreSeed[], offers: OfferSeed[],
  *   banners: BannerSeed[], authors: AuthorSeed[], products: ProductSeed[], articles: ArticleSeed[],
- *   comparisons: ComparisonSeed[], advertorials: AdvertorialSeed[], websites: WebsiteSeed[]
+ *   comparisons: ComparisonSeed[], advertorials: AdvertorialSeed[], websites: WebsiteSeed[],
+ *   clicks: ClickSeed[]
  * }} SeedContent
  *
  * @typedef {keyof SeedContent} SeedKey
@@ -95,6 +99,8 @@ export const SEED_COLLECTIONS = [
   ["comparisons", "_zdata_comparisons"],
   ["advertorials", "_zdata_advertorials"],
   ["websites", "websites"],
+  // Clicks out of the seeding day, so cards show "Used N times today" (the hook raises click_count).
+  ["clicks", "outbound_events"],
 ];
 
 /** The settings record id the product fetches. */
@@ -275,6 +281,51 @@ function seedDate(rng) {
   const hours = Math.floor((DATE_TO - DATE_FROM) / 3600000);
   const ms = DATE_FROM + rng.int(0, hours) * 3600000;
   return new Date(ms).toISOString().replace("T", " ");
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day the default content is dated from (any fixed day keeps generateContent pure). */
+export const SEED_DAY = Date.UTC(2026, 10, 1);
+
+/** Midnight UTC of the day holding `ms`: the seed dates offers from the day it runs. @param {number} ms */
+export function utcDayStart(ms) {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+/** A PocketBase date `days` (fractional) after `today`. @param {number} today @param {number} days */
+function dayOffset(today, days) {
+  return new Date(today + Math.round(days * DAY_MS)).toISOString().replace("T", " ");
+}
+
+/**
+ * When an offer runs, when it was last checked and its votes, relative to `today` (midnight
+ * UTC of the seeding day), so that "ends today", "in 2 days" and "expired last week" hold
+ * for the whole day the content is used (the Worker tests' template is rebuilt daily).
+ * A store's first three offers are always live (every store keeps a deal and both kinds of
+ * coupon); the others spread over every lifecycle the pages handle.
+ * @param {Rng} rng @param {number} today @param {number} nth the offer's rank in its store
+ * @returns {Pick<OfferSeed, "starts_at" | "expires_at" | "verified_at" | "worked_count" | "failed_count">}
+ */
+function offerLifecycle(rng, today, nth) {
+  const live = ["ends-today", "in-2-days", "in-6-days", "months", "open", "open", "months"];
+  const phase = nth < 3 ? rng.pick(live) : rng.pick([...live, "expired", "expired", "upcoming"]);
+  const started = rng.chance(0.6) ? dayOffset(today, -rng.int(3, 120)) : "";
+  /** @type {{ starts_at: string, expires_at: string }} */
+  let lifecycle;
+  if (phase === "ends-today") lifecycle = { starts_at: started, expires_at: dayOffset(today, 1 - 1 / 86_400) };
+  else if (phase === "in-2-days") lifecycle = { starts_at: started, expires_at: dayOffset(today, 2.5) };
+  else if (phase === "in-6-days") lifecycle = { starts_at: started, expires_at: dayOffset(today, 6.5) };
+  else if (phase === "months") lifecycle = { starts_at: started, expires_at: dayOffset(today, rng.int(45, 240) + 0.5) };
+  else if (phase === "expired") lifecycle = { starts_at: dayOffset(today, -rng.int(40, 90)), expires_at: dayOffset(today, -rng.int(1, 25) + 0.5) };
+  else if (phase === "upcoming") lifecycle = { starts_at: dayOffset(today, 7 + rng.int(0, 2) + 0.25), expires_at: rng.chance(0.5) ? dayOffset(today, rng.int(30, 90)) : "" };
+  else lifecycle = { starts_at: started, expires_at: "" };
+  const checked = rng.next();
+  const verified_at = checked < 0.55 ? dayOffset(today, -rng.int(0, 25) + 0.25) : checked < 0.8 ? dayOffset(today, -rng.int(35, 300)) : "";
+  const votes = rng.next();
+  const worked_count = votes < 0.5 ? rng.int(2, 60) : votes < 0.6 ? 1 : 0;
+  const failed_count = votes < 0.5 ? rng.int(0, Math.max(1, Math.floor(worked_count / 3))) : 0;
+  return { ...lifecycle, verified_at, worked_count, failed_count };
 }
 
 /** @param {string} hex @param {number} amount -1..1 (negative darkens) */
@@ -1009,10 +1060,10 @@ const GROUP_LABELS = /** @type {Record<string, string>} */ ({
 // ---------------------------------------------------------------------------------------
 
 /**
- * @param {{ scale?: number }} [options]
+ * @param {{ scale?: number, today?: number }} [options] `today`: midnight UTC, in ms, of the day offers are dated from
  * @returns {SeedContent}
  */
-export function generateContent({ scale = 1 } = {}) {
+export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
   if (!Number.isInteger(scale) || scale < 1) {
     throw new RangeError(`scale must be a positive integer, got ${scale}`);
   }
@@ -1167,6 +1218,7 @@ export function generateContent({ scale = 1 } = {}) {
 
   // --- offers -------------------------------------------------------------------------
   const offerRng = new Rng("offers");
+  const lifecycleRng = new Rng("offer-lifecycle");
   const offerCount = 400 * scale;
   /** @type {number[]} store index of each offer: 3 per store, the rest spread at random */
   const offerStores = [];
@@ -1244,6 +1296,7 @@ export function generateContent({ scale = 1 } = {}) {
       description: `<p>${html(heading)} at <strong>${html(store.title)}</strong>. ${html(capitalize(kind.blurb))}.</p>`,
       categories: store.category_ids.slice(0, 2),
       store: store.id,
+      ...offerLifecycle(lifecycleRng, today, nth),
     });
     own.push(id);
     offersByStore.set(store.id, own);
@@ -1600,7 +1653,19 @@ export function generateContent({ scale = 1 } = {}) {
     },
   ];
 
-  return { categories, badges, stores, offers, banners, authors, products, articles, comparisons, advertorials, websites };
+  // --- clicks of the day ("Used N times today"): a few on some of the offers always live ---
+  const clickRng = new Rng("clicks");
+  /** @type {ClickSeed[]} */
+  const clicks = [];
+  // The same few hundred at any scale: load-test content needs no more, and seeding stays quick.
+  for (const [index, offer] of offers.slice(0, 400).entries()) {
+    const rank = (offersByStore.get(offer.store) || []).indexOf(offer.id);
+    if (rank > 2 || index % 3 !== 0) continue;
+    const host = new URL(offer.cta_url).hostname;
+    for (let n = clickRng.int(1, 6); n > 0; n--) clicks.push({ id: ids.make(`click:${clicks.length}`), kind: "click", target_host: host, offer: offer.id, store: offer.store });
+  }
+
+  return { categories, badges, stores, offers, banners, authors, products, articles, comparisons, advertorials, websites, clicks };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
  * does nothing when the database already holds categories.
  */
 import PocketBase from "pocketbase";
-import { generateContent, SEED_COLLECTIONS } from "./seed-content.mjs";
+import { generateContent, SEED_COLLECTIONS, utcDayStart } from "./seed-content.mjs";
 import { cliOptions, isMain, positiveIntOption } from "./cli.mjs";
 
 export const DEFAULT_URL = "http://127.0.0.1:8090";
@@ -26,6 +26,7 @@ const CONCURRENCY = 8;
  * @property {string} [email] superuser email
  * @property {string} [password] superuser password
  * @property {number} [scale] content multiplier (positive integer, default 1)
+ * @property {number} [today] midnight UTC (ms) of the day offer dates are relative to (default: the current day)
  * @property {(message: string) => void} [log] progress messages (default: silent)
  */
 
@@ -53,13 +54,13 @@ export async function isSeeded(pb) {
  * @param {SeedOptions} options
  * @returns {Promise<SeedResult>}
  */
-export async function seed({ url, email = DEFAULT_ADMIN_EMAIL, password = DEFAULT_ADMIN_PASSWORD, scale = 1, log = () => {} }) {
+export async function seed({ url, email = DEFAULT_ADMIN_EMAIL, password = DEFAULT_ADMIN_PASSWORD, scale = 1, today = utcDayStart(Date.now()), log = () => {} }) {
   const started = performance.now();
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
   await pb.collection("_superusers").authWithPassword(email, password);
 
-  const content = generateContent({ scale });
+  const content = generateContent({ scale, today });
   /** @type {Record<string, number>} */
   const counts = {};
   for (const [key, collection] of SEED_COLLECTIONS) {

@@ -35,6 +35,8 @@ export interface Env {
   ALLOWED_REDIRECT_HOSTS?: string;
   /** Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): newsletter attempts per client. */
   NEWSLETTER_LIMITER?: RateLimit;
+  /** Rate Limiting binding: "did it work?" votes per client (POST /offers/{id}/feedback). */
+  FEEDBACK_LIMITER?: RateLimit;
 }
 
 export interface Config {

@@ -10,6 +10,7 @@ import { createContentOrigin } from "./edge/content-origin";
 import { contentVersionSource } from "./edge/content-version";
 import { goto } from "./edge/goto";
 import { newsletter } from "./edge/newsletter";
+import { offerFeedback } from "./edge/offer-feedback";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./edge/page-cache";
 import { ping } from "./edge/ping";
 import { privacyChoice } from "./edge/privacy-choice";
@@ -71,6 +72,7 @@ app.get("*", async (c) => {
 });
 
 app.post("/newsletter", newsletter);
+app.post("/offers/:id/feedback", offerFeedback);
 app.post("/privacy/opt-out", privacyChoice);
 
 app.all("*", (c) => {

@@ -1,6 +1,7 @@
 import { useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunction } from "react-router";
 import { getWebsite, listHeaderStores, type HeaderStore } from "../data/website";
 import type { Category, Website } from "../data/types";
+import { utcDayStart } from "../lib/offer-labels";
 import { loadEnvFrom } from "./load-context";
 
 /** Site name shown when the settings record cannot be read. */
@@ -23,6 +24,9 @@ export interface RootData {
   headerStores: HeaderStore[];
   /** Canonical origin for canonical and Open Graph URLs (configured, never the Host header). */
   siteOrigin: string;
+  /** Midnight UTC of the day the server rendered the document (ms): the clock offer labels
+   * render and hydrate with (use-today.ts). A day, not an instant, so renders stay identical. */
+  today: number;
 }
 
 function toSettings(site: Website | null): SiteSettings {
@@ -53,13 +57,13 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootD
       return [];
     }),
   ]);
-  return { site: toSettings(site), headerStores, siteOrigin };
+  return { site: toSettings(site), headerStores, siteOrigin, today: utcDayStart(Date.now()) };
 }
 
 /** The frame's data does not change between navigations. */
 export const rootShouldRevalidate: ShouldRevalidateFunction = () => false;
 
-const DEFAULT_ROOT_DATA: RootData = { site: toSettings(null), headerStores: [], siteOrigin: "" };
+const DEFAULT_ROOT_DATA: RootData = { site: toSettings(null), headerStores: [], siteOrigin: "", today: 0 };
 
 /** The frame's data; defaults when the root route itself failed (its error screen still renders). */
 export function useRootData(): RootData {

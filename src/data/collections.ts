@@ -12,6 +12,8 @@ export const COLLECTIONS = {
   products: "Products",
   storeFilters: "_zsec_store_filters",
   topDeals: "_zsec_top_deals",
+  /** Clicks out per offer in the last 24 hours (a view over outbound_events). */
+  offerUsage: "_zsec_offer_usage",
   websites: "websites",
 } as const;
 
@@ -38,6 +40,8 @@ export const PUBLIC_COLLECTIONS: Readonly<Record<string, CollectionName>> = {
   Editorials: COLLECTIONS.advertorials,
   Products: COLLECTIONS.products,
   _zsec_store_filters: COLLECTIONS.storeFilters,
+  // Not in the spec: the cards' "Used N times today", read by the same loaders in the browser.
+  _zsec_offer_usage: COLLECTIONS.offerUsage,
 };
 
 export function resolvePublicCollection(name: string): CollectionName | undefined {

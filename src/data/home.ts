@@ -4,6 +4,7 @@ import { badgeChipFields } from "./badges";
 import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { BEST_DEALS, BEST_STORES, POPULAR_ARTICLES } from "./home-sizes";
+import { LIFECYCLE_FIELDS, listLive } from "./live-offers";
 import type { OfferCardData } from "./offers";
 import { sanitizeHtml } from "./sanitize";
 import { STORE_CARD_FIELDS, type StoreCard } from "./stores";
@@ -61,11 +62,11 @@ export async function listPopularArticles(pb: ContentClient, { seed, banners }: 
 }
 
 /** Fields of an offer's deal or coupon card. */
-export const DEAL_CARD_FIELDS = ["id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc", badgeChipFields("badges")].join(",");
+export const DEAL_CARD_FIELDS = [`id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc,${LIFECYCLE_FIELDS}`, badgeChipFields("badges")].join(",");
 
-/** Spec Home, Best deals: featured offers of type deal; the most clicked are the best. */
+/** Spec Home, Best deals: live featured offers of type deal; the most clicked are the best. */
 export async function listBestDeals(pb: ContentClient): Promise<OfferCardData[]> {
-  const result = await pb.collection(COLLECTIONS.offers).getList<OfferCardData>(1, BEST_DEALS, {
+  const result = await listLive<OfferCardData>(pb, COLLECTIONS.offers, 1, BEST_DEALS, {
     filter: 'is_featured = true && type = "deal"',
     sort: "-click_count,id",
     expand: "badges",

@@ -1,6 +1,7 @@
 import { badgeChipFields, type BadgeChip } from "./badges";
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
+import { expiredFilter, LIFECYCLE_FIELDS, listLive, type OfferLifecycle } from "./live-offers";
 import { sanitizeHtml } from "./sanitize";
 import type { BaseRecord, ListResult, Offer, OfferType, Store } from "./types";
 
@@ -10,13 +11,21 @@ export const OFFERS_PER_PAGE = 30;
 /** The offers list order: featured offers first, then the newest (id keeps ties stable). */
 export const OFFER_ORDER = "-is_featured,-create_time,id";
 
+/** The store page's order, the best first (docs/decisions/019): featured, then the most
+ * recently verified, then those that worked for the most visitors and failed the fewest. */
+export const STORE_OFFER_ORDER = "-is_featured,-verified_at,-worked_count,failed_count,-create_time,id";
+
+/** Spec-free but expected of a coupon site: the store page's closed section of recently expired offers. */
+export const EXPIRED_SHOWN = 5;
+export const EXPIRED_WITHIN_DAYS = 30;
+
 export type OfferStore = Pick<Store, "id" | "title">;
 
 /**
  * What the deal and coupon card shows. Offers carry `type`, `coupon_code` and `tnc`;
  * top deals (`_zsec_top_deals`) have none of them and render as plain deal cards.
  */
-export interface OfferCardData extends BaseRecord {
+export interface OfferCardData extends BaseRecord, OfferLifecycle {
   heading: string;
   subheading: string;
   thumbnail: string;
@@ -28,13 +37,15 @@ export interface OfferCardData extends BaseRecord {
   /** Terms and conditions, already sanitized HTML. */
   tnc?: string;
   expand?: { badges?: BadgeChip[]; store?: OfferStore };
+  /** Clicks out in the last 24 hours, added by the page's loader from one usage read. */
+  used_today?: number;
 }
 
 /** An offer as the store page and the offers list read it. */
 export type ListedOffer = OfferCardData & Pick<Offer, "type" | "coupon_code" | "tnc" | "is_featured" | "store">;
 
 const CARD_FIELDS = [
-  "id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc,is_featured,store",
+  `id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc,is_featured,store,${LIFECYCLE_FIELDS}`,
   badgeChipFields("badges"),
 ].join(",");
 
@@ -46,23 +57,41 @@ function sanitizeTerms(result: ListResult<ListedOffer>): ListResult<ListedOffer>
 
 /** One page of a store's offers (spec: 30 per page, filtered by store id). */
 export async function listStoreOffers(pb: ContentClient, storeId: string, page: number): Promise<ListResult<ListedOffer>> {
-  const result = await pb.collection(COLLECTIONS.offers).getList<ListedOffer>(page, OFFERS_PER_PAGE, {
+  const result = await listLive<ListedOffer>(pb, COLLECTIONS.offers, page, OFFERS_PER_PAGE, {
     filter: pb.filter("store = {:store}", { store: storeId }),
-    sort: OFFER_ORDER,
+    sort: STORE_OFFER_ORDER,
     expand: "badges",
     fields: CARD_FIELDS,
   });
   return sanitizeTerms(result);
 }
 
-/** How many of a store's offers are deals (for the tab counts when the offers span several pages). */
+/** How many of a store's live offers are deals (for the tab counts when the offers span several pages). */
 export async function countStoreDeals(pb: ContentClient, storeId: string): Promise<number> {
-  const result = await pb.collection(COLLECTIONS.offers).getList(1, 1, {
+  const result = await listLive(pb, COLLECTIONS.offers, 1, 1, {
     filter: pb.filter("store = {:store} && type = 'deal'", { store: storeId }),
     fields: "id",
   });
   return result.totalItems;
 }
+
+/** An expired offer as the closed section lists it: no code, no link out. */
+export type ExpiredOffer = Pick<Offer, "id" | "collectionId" | "collectionName" | "heading" | "subheading" | "type" | "expires_at">;
+
+/** Up to 5 of a store's offers that expired in the last 30 days (counted in whole UTC days,
+ * so the read's address changes once a day), the most recent first. */
+export async function listExpiredStoreOffers(pb: ContentClient, storeId: string, now: number): Promise<ExpiredOffer[]> {
+  const since = new Date(Math.floor(now / DAY_MS) * DAY_MS - EXPIRED_WITHIN_DAYS * DAY_MS).toISOString().replace("T", " ");
+  const result = await pb.collection(COLLECTIONS.offers).getList<ExpiredOffer>(1, EXPIRED_SHOWN, {
+    filter: expiredFilter(pb.filter("store = {:store} && expires_at > {:since}", { store: storeId, since })),
+    sort: "-expires_at,id",
+    fields: "id,collectionId,collectionName,heading,subheading,type,expires_at",
+    skipTotal: true,
+  });
+  return result.items;
+}
+
+const DAY_MS = 86_400_000;
 
 export interface OfferQuery {
   page: number;
@@ -83,7 +112,7 @@ export async function listOffers(
     categoryIds.length ? `(${relatesToAny(pb, "categories", categoryIds)})` : "",
     featuredOnly ? "is_featured = true" : "",
   ].filter(Boolean);
-  const result = await pb.collection(COLLECTIONS.offers).getList<ListedOffer>(page, perPage, {
+  const result = await listLive<ListedOffer>(pb, COLLECTIONS.offers, page, perPage, {
     filter: clauses.join(" && "),
     sort: OFFER_ORDER,
     expand: "badges,store",

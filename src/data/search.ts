@@ -2,6 +2,7 @@ import type { ArticleListItem } from "./articles";
 import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { fileUrl } from "./files";
+import { listLive } from "./live-offers";
 import { DEAL_CARD_FIELDS } from "./home";
 import { STORE_CARD_FIELDS } from "./stores";
 import type { OfferCardData } from "./offers";
@@ -46,8 +47,11 @@ function searchFilter(pb: ContentClient, kind: SearchKind, { text, category }: S
   return pb.filter(category === null ? matches : `${matches} && ${categories}.title ?= {:category}`, { text: likeText(text), category });
 }
 
+/** Offers are searched among live offers only (the live rule, src/data/live-offers.ts). */
 function searchList<T>(pb: ContentClient, kind: SearchKind, query: SearchQuery, page: number, options: { sort: string; fields: string; expand?: string }): Promise<ListResult<T>> {
-  return pb.collection(SEARCHED[kind].collection).getList<T>(page, SEARCH_PER_PAGE, { filter: searchFilter(pb, kind, query), ...options });
+  const read = { filter: searchFilter(pb, kind, query), ...options };
+  if (kind === "offers") return listLive<T>(pb, SEARCHED[kind].collection, page, SEARCH_PER_PAGE, read);
+  return pb.collection(SEARCHED[kind].collection).getList<T>(page, SEARCH_PER_PAGE, read);
 }
 
 type ArticleRecord = Pick<Article, "id" | "collectionId" | "collectionName" | "title" | "featured_image" | "banner_image" | "publish_time"> & {

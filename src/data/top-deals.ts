@@ -1,14 +1,15 @@
 import { badgeChipFields } from "./badges";
 import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
+import { LIFECYCLE_FIELDS, listLive } from "./live-offers";
 import type { OfferCardData } from "./offers";
 
-const FIELDS = ["id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger", badgeChipFields("badges")].join(",");
+const FIELDS = [`id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,${LIFECYCLE_FIELDS}`, badgeChipFields("badges")].join(",");
 
-/** The most clicked deals, as deal cards. `_zsec_top_deals` is ranked by clicks already;
+/** The most clicked live deals, as deal cards. `_zsec_top_deals` is ranked by clicks already;
  * the sort keeps that order explicit, ties broken by id. */
 export async function listTopDeals(pb: ContentClient, { page, perPage }: { page: number; perPage: number }): Promise<OfferCardData[]> {
-  const result = await pb.collection(COLLECTIONS.topDeals).getList<OfferCardData>(page, perPage, {
+  const result = await listLive<OfferCardData>(pb, COLLECTIONS.topDeals, page, perPage, {
     sort: "-click_count,id",
     expand: "badges",
     fields: FIELDS,

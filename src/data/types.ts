@@ -99,6 +99,13 @@ export interface Offer extends BaseRecord {
   description: string;
   categories: string[];
   store: string;
+  /** Lifecycle (issue 15): PocketBase dates, "" when unset; no expires_at means open-ended. */
+  starts_at: string;
+  expires_at: string;
+  verified_at: string;
+  /** "Did it work?" votes, raised only by PocketBase's hook. */
+  worked_count: number;
+  failed_count: number;
   expand?: { badges?: Badge[]; badge?: Badge; store?: Store };
 }
 
@@ -114,6 +121,11 @@ export interface TopDeal extends BaseRecord {
   store: string;
   badges: string[];
   click_count: number;
+  starts_at: string;
+  expires_at: string;
+  verified_at: string;
+  worked_count: number;
+  failed_count: number;
   expand?: { badges?: Badge[]; store?: Store };
 }
 

@@ -10,6 +10,8 @@
  * served only when the origin fails or is slow (stale-if-error), marked STALE.
  */
 
+import { withinSchedule } from "./offer-schedule";
+
 export type CacheStatus = "HIT" | "MISS" | "STALE";
 
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
@@ -84,7 +86,8 @@ function cacheable(snapshot: Snapshot): boolean {
 /**
  * Reads `key` through the cache. `load` performs the origin request; it may throw
  * (origin unreachable), which is rethrown only when no copy, fresh or stale, exists.
- * Non-200 origin answers pass through uncached.
+ * Non-200 origin answers pass through uncached. A copy past the next start or expiry of
+ * the offers it holds (src/edge/offer-schedule.ts) counts as no copy at all.
  */
 export async function readThrough(
   key: string,
@@ -95,7 +98,7 @@ export async function readThrough(
   const now = deps.now ?? Date.now;
   const version = (await deps.version?.()) ?? null;
   const stored = await deps.cache.match(cacheRequest(key));
-  if (stored) {
+  if (stored && withinSchedule(stored.headers, now())) {
     const ageMs = now() - Number(stored.headers.get(STORED_AT_HEADER) ?? 0);
     const outdated = isOutdated(stored.headers, version);
     if (!outdated && ageMs < ttl.fresh * 1000) return toResponse(await snapshotOf(stored), "HIT");

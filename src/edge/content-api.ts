@@ -3,6 +3,7 @@ import { resolvePublicCollection, WEBSITE_RELATIONS, DEFAULT_PAGE, DEFAULT_PER_P
 import { positiveInt, sortedSearch } from "../lib/query";
 import { CACHE_STATUS_HEADER } from "./cache";
 import type { AppEnv } from "./app-env";
+import { freshUntil } from "./offer-schedule";
 
 /** Query parameters of a list read the Worker forwards (spec section 7); others are dropped. */
 const LIST_PARAMS = ["page", "perPage", "filter", "sort", "expand", "fields", "skipTotal"] as const;
@@ -31,8 +32,15 @@ function relay(upstream: Response, cacheControl: string): Response {
     if (value) headers.set(name, value);
   }
   headers.set(CACHE_STATUS_HEADER, upstream.headers.get(CACHE_STATUS_HEADER) ?? "MISS");
-  headers.set("Cache-Control", upstream.ok ? cacheControl : "no-store");
+  headers.set("Cache-Control", upstream.ok ? withinOfferSchedule(cacheControl, freshUntil(upstream.headers)) : "no-store");
   return new Response(upstream.body, { status: upstream.status, headers });
+}
+
+/** A browser keeps a read no longer than until the next start or expiry of the offers in it. */
+function withinOfferSchedule(cacheControl: string, until: number | null): string {
+  if (until === null) return cacheControl;
+  const left = Math.max(0, Math.floor((until - Date.now()) / 1000));
+  return cacheControl.replace(/max-age=(\d+)/, (_, age: string) => `max-age=${Math.min(Number(age), left)}`);
 }
 
 /** Copies the allowed parameters, rejecting malformed ones; null with a message when invalid. */

@@ -2,6 +2,7 @@ import type { Config } from "../env";
 import { sortedSearch } from "../lib/query";
 import { readThrough, type CacheTtl, type EdgeCacheDeps } from "./cache";
 import { readCollection, withRecordTags } from "./cache-tags";
+import { withScheduleBound } from "./offer-schedule";
 
 /** How long a visitor waits on PocketBase for a read that no cache can answer. */
 const ORIGIN_TIMEOUT_MS = 10_000;
@@ -26,7 +27,10 @@ export function createContentOrigin(config: Config, deps: EdgeCacheDeps): Conten
     const readDeps = readCollection(url.pathname) ? deps : { ...deps, version: undefined };
     return readThrough(
       contentCacheKey(config.siteOrigin, url),
-      () => fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) }).then((answer) => withRecordTags(answer, url.pathname)),
+      () =>
+        fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) })
+          .then((answer) => withRecordTags(answer, url.pathname))
+          .then((answer) => withScheduleBound(answer, (deps.now ?? Date.now)())),
       ttl,
       readDeps,
     );

@@ -21,6 +21,7 @@ import { sortedSearch } from "../lib/query";
 import type { AppEnv } from "./app-env";
 import { CACHE_STATUS_HEADER, CONTENT_VERSION_HEADER, isOutdated, type CacheStatus, type CacheTtl } from "./cache";
 import { CACHE_TAG_HEADER, formatCacheTags, parseCacheTags } from "./cache-tags";
+import { earlierBound, freshUntil, FRESH_UNTIL_HEADER, withinSchedule } from "./offer-schedule";
 
 const STORED_AT_HEADER = "X-Edge-Stored-At";
 /** The content reads (PocketBase path and query) a stored page was rendered from. */
@@ -54,6 +55,8 @@ export class PageReads {
   failed = false;
   /** The oldest content version among the reads (null: none carried one). */
   oldestVersion: number | null = null;
+  /** The earliest offer start or expiry among the reads (ms), past which the page is out of date. */
+  freshUntil: number | null = null;
 
   /** Whether a read was answered from a copy older than `version` (PocketBase failed to replace it). */
   predates(version: number | null): boolean {
@@ -71,6 +74,7 @@ export class PageReads {
         const version = response.headers.get(CONTENT_VERSION_HEADER);
         if (version !== null) this.oldestVersion = Math.min(this.oldestVersion ?? Infinity, Number(version));
         for (const tag of parseCacheTags(response.headers.get(CACHE_TAG_HEADER))) this.tags.add(tag);
+        this.freshUntil = earlierBound(this.freshUntil, freshUntil(response.headers));
         return response;
       } catch (error) {
         this.failed = true;
@@ -119,7 +123,8 @@ export async function cachedPage(key: string, request: Request, render: PageRend
   const now = deps.now ?? Date.now;
   const version = (await deps.version?.()) ?? null;
   const stored = await deps.cache.match(key);
-  if (stored) {
+  // Past an offer's start or expiry the copy is not served at all (src/edge/offer-schedule.ts).
+  if (stored && withinSchedule(stored.headers, now())) {
     const ageMs = now() - Number(stored.headers.get(STORED_AT_HEADER) ?? 0);
     const outdated = isOutdated(stored.headers, version);
     if (!outdated && ageMs < deps.ttl.fresh * 1000) return fromStore(stored, "HIT");
@@ -160,6 +165,7 @@ function fromStore(stored: Response, status: CacheStatus): Response {
   const headers = new Headers(stored.headers);
   headers.delete(STORED_AT_HEADER);
   headers.delete(READS_HEADER);
+  headers.delete(FRESH_UNTIL_HEADER);
   const renderCacheControl = headers.get(RENDER_CACHE_CONTROL_HEADER);
   headers.delete(RENDER_CACHE_CONTROL_HEADER);
   if (renderCacheControl) headers.set("Cache-Control", renderCacheControl);
@@ -177,6 +183,7 @@ function storedHeaders(rendered: Headers, reads: PageReads, deps: PageCacheDeps,
   headers.set(STORED_AT_HEADER, String((deps.now ?? Date.now)()));
   if (version !== null) headers.set(CONTENT_VERSION_HEADER, String(version));
   headers.set(CACHE_TAG_HEADER, formatCacheTags([...deps.tags, ...reads.tags]));
+  if (reads.freshUntil !== null) headers.set(FRESH_UNTIL_HEADER, String(reads.freshUntil));
   const listed = [...reads.paths].join(" ");
   if (listed.length <= MAX_READS_HEADER_LENGTH) headers.set(READS_HEADER, listed);
   return headers;

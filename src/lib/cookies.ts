@@ -12,10 +12,12 @@ export interface CookieOptions {
   maxAge: number;
   /** Off only for plain-http local development, where browsers would drop a Secure cookie. */
   secure: boolean;
+  /** For cookies only the Worker reads (the votes cookie). */
+  httpOnly?: boolean;
 }
 
-/** A first-party, site-wide, SameSite=Lax cookie. Readable by the page on purpose: the
- * browser code mirrors it (tracking data) or honours it (opt-out). */
-export function serializeCookie(name: string, value: string, { maxAge, secure }: CookieOptions): string {
-  return `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? "; Secure" : ""}`;
+/** A first-party, site-wide, SameSite=Lax cookie. Readable by the page on purpose unless
+ * `httpOnly`: the browser code mirrors it (tracking data) or honours it (opt-out). */
+export function serializeCookie(name: string, value: string, { maxAge, secure, httpOnly = false }: CookieOptions): string {
+  return `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? "; Secure" : ""}${httpOnly ? "; HttpOnly" : ""}`;
 }

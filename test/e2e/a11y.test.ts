@@ -106,4 +106,20 @@ describe("accessibility: axe-core, WCAG 2.2 A and AA", () => {
     expect(await violations(page)).toEqual([]);
     await page.close();
   });
+
+  it("the store page with a code revealed (its vote question shown), a vote answered and the expired offers open", async () => {
+    for (const view of [VIEWS[0]!, VIEWS[1]!, VIEWS[2]!]) {
+      const page = await open(screens.find(([name]) => name === "store page")![1], view.options);
+      const reveal = page.locator('main button[aria-haspopup="dialog"]').first();
+      if (await reveal.count()) {
+        await reveal.click();
+        await expect.poll(() => page.getByRole("dialog", { name: "Coupon Code" }).isVisible()).toBe(true);
+        await page.keyboard.press("Escape");
+      }
+      for (const summary of await page.locator("main details summary").all()) await summary.click();
+      expect(await page.locator("form.offer-feedback").count()).toBeGreaterThan(0);
+      expect(await violations(page), view.name).toEqual([]);
+      await page.close();
+    }
+  });
 });

@@ -15,8 +15,9 @@ async function pocketbase<T>(path: string): Promise<T> {
 beforeAll(async () => {
   browser = await launchChromium();
   store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=1")).items[0]!;
-  const filter = encodeURIComponent(`store = "${store.id}"`);
-  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&sort=-is_featured,-create_time,id&filter=${filter}`)).items;
+  // The store page's live offers, in its order (docs/decisions/019).
+  const filter = encodeURIComponent(`store = "${store.id}" && (starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now)`);
+  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&sort=-is_featured,-verified_at,-worked_count,failed_count,-create_time,id&filter=${filter}`)).items;
 });
 afterAll(async () => {
   await browser?.close();

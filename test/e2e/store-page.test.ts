@@ -14,7 +14,8 @@ async function pocketbase<T>(path: string): Promise<T> {
 beforeAll(async () => {
   browser = await launchChromium();
   store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=1")).items[0]!;
-  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}"`)}`)).items;
+  const live = '(starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now)';
+  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}" && ${live}`)}`)).items;
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,6 +4,8 @@ import {
   ICON_CODE_PATTERN,
   REQUIRED_CATEGORY_TITLES,
   SEED_COLLECTIONS,
+  SEED_DAY,
+  utcDayStart,
   WEBSITE_ID,
   type SeedContent,
   type SeedKey,
@@ -33,6 +35,7 @@ const RELATIONS: Record<SeedKey, Record<string, SeedKey>> = {
   },
   advertorials: { products: "products", authors: "authors", categories: "categories", stores: "stores" },
   websites: { footer_categories: "categories", featured_stores: "stores" },
+  clicks: { offer: "offers", store: "stores" },
 };
 
 function idsOf(data: SeedContent, key: SeedKey): Set<string> {
@@ -240,5 +243,71 @@ describe("generateContent", () => {
     expect(double.comparisons).toHaveLength(content.comparisons.length * 2);
     expect(new Set(double.stores.map((s) => s.title)).size).toBe(double.stores.length);
     expect(() => generateContent({ scale: 0 })).toThrow(RangeError);
+  });
+
+  describe("offer lifecycle (issue 15)", () => {
+    const DAY = 86_400_000;
+    const at = (value: string) => Date.parse(value.replace(" ", "T"));
+    const live = (o: { starts_at: string; expires_at: string }, now: number) => (!o.starts_at || at(o.starts_at) <= now) && (!o.expires_at || at(o.expires_at) > now);
+    // Any moment of the seeding day: the Worker tests' template serves the day it was built on.
+    const moments = [SEED_DAY, SEED_DAY + DAY / 2, SEED_DAY + DAY - 2000];
+
+    it("dates offers relative to the given day, and midnight UTC is the day's start", () => {
+      const later = generateContent({ scale: 1, today: SEED_DAY + 10 * DAY });
+      const shifted = (value: string) => (value ? at(value) - 10 * DAY : 0);
+      expect(later.offers.map((o) => [shifted(o.starts_at), shifted(o.expires_at), shifted(o.verified_at)])).toEqual(
+        content.offers.map((o) => [o.starts_at ? at(o.starts_at) : 0, o.expires_at ? at(o.expires_at) : 0, o.verified_at ? at(o.verified_at) : 0]),
+      );
+      expect(utcDayStart(SEED_DAY + DAY - 1)).toBe(SEED_DAY);
+      expect(utcDayStart(SEED_DAY + DAY)).toBe(SEED_DAY + DAY);
+    });
+
+    it("spreads offers over every lifecycle, all day long", () => {
+      for (const now of moments) {
+        const expiresIn = (o: { expires_at: string }) => (o.expires_at ? (at(o.expires_at) - now) / DAY : Infinity);
+        const liveOffers = content.offers.filter((o) => live(o, now));
+        expect(liveOffers.some((o) => expiresIn(o) < 1), "ends today").toBe(true);
+        expect(liveOffers.some((o) => expiresIn(o) >= 1.5 && expiresIn(o) <= 2.5), "in 2 days").toBe(true);
+        expect(liveOffers.some((o) => expiresIn(o) >= 5.5 && expiresIn(o) <= 6.5), "in 6 days").toBe(true);
+        expect(liveOffers.some((o) => expiresIn(o) > 40 && expiresIn(o) !== Infinity), "in months").toBe(true);
+        expect(liveOffers.some((o) => o.expires_at === ""), "open-ended").toBe(true);
+        const expired = content.offers.filter((o) => o.expires_at && at(o.expires_at) <= now);
+        expect(expired.length).toBeGreaterThanOrEqual(5);
+        expect(expired.every((o) => now - at(o.expires_at) < 30 * DAY), "expired in the last weeks").toBe(true);
+        const upcoming = content.offers.filter((o) => o.starts_at && at(o.starts_at) > now);
+        expect(upcoming.length).toBeGreaterThanOrEqual(3);
+        expect(upcoming.every((o) => at(o.starts_at) - now > 5 * DAY && at(o.starts_at) - now < 10 * DAY), "starting next week").toBe(true);
+      }
+    });
+
+    it("keeps each store's first three offers live, so every store still has a deal and both kinds of coupon", () => {
+      for (const store of content.stores) {
+        const first = content.offers.filter((o) => o.store === store.id).slice(0, 3);
+        for (const now of moments) expect(first.every((o) => live(o, now)), store.title).toBe(true);
+      }
+    });
+
+    it("has offers verified recently and long ago, and votes on both sides of the 3-vote threshold", () => {
+      const ageDays = (o: { verified_at: string }) => (SEED_DAY - at(o.verified_at)) / DAY;
+      const verified = content.offers.filter((o) => o.verified_at);
+      expect(verified.some((o) => ageDays(o) < 30)).toBe(true);
+      expect(verified.some((o) => ageDays(o) > 30)).toBe(true);
+      expect(content.offers.some((o) => !o.verified_at)).toBe(true);
+      const votes = (o: { worked_count: number; failed_count: number }) => o.worked_count + o.failed_count;
+      expect(content.offers.some((o) => votes(o) >= 3 && o.failed_count > 0)).toBe(true);
+      expect(content.offers.some((o) => votes(o) > 0 && votes(o) < 3)).toBe(true);
+      expect(content.offers.every((o) => Number.isInteger(o.worked_count) && o.worked_count >= 0 && Number.isInteger(o.failed_count) && o.failed_count >= 0)).toBe(true);
+    });
+
+    it("has clicks of the day on some always-live offers, for 'Used N times today'", () => {
+      const clicked = new Set(content.clicks.map((c) => c.offer));
+      expect(clicked.size).toBeGreaterThanOrEqual(20);
+      for (const click of content.clicks) {
+        const offer = content.offers.find((o) => o.id === click.offer)!;
+        expect(click.store).toBe(offer.store);
+        expect(offer.cta_url).toContain(`//${click.target_host}/`);
+        expect(content.offers.filter((o) => o.store === offer.store).slice(0, 3)).toContain(offer);
+      }
+    });
   });
 });

@@ -89,3 +89,11 @@ export function textOf(html: string, tagsAs = " "): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** The issue's live rule, stated by the tests themselves (not imported from src/data), as a
+ * PocketBase filter clause and as a check of one record against the clock. */
+export const LIVE = '((starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now))';
+export function isLiveNow(offer: { starts_at?: string; expires_at?: string }, now = Date.now()): boolean {
+  const at = (value: string) => Date.parse(value.replace(" ", "T"));
+  return (!offer.starts_at || at(offer.starts_at) <= now) && (!offer.expires_at || at(offer.expires_at) > now);
+}

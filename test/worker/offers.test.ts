@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListResult, Offer, Store, StoreFilter } from "../../src/data/types";
-import { htmlText, pocketbase, testEnv, visit } from "./helpers";
+import { htmlText, isLiveNow, LIVE, pocketbase, testEnv, visit } from "./helpers";
 
 const ORDER = "-is_featured,-create_time,id";
 const amp = (s: string) => s.replace(/&amp;/g, "&");
@@ -20,7 +20,7 @@ function cards(html: string) {
 }
 
 async function expectedOffers(filter: string, page = 1) {
-  const query = `perPage=30&page=${page}&sort=${ORDER}&expand=store${filter ? `&filter=${encodeURIComponent(filter)}` : ""}`;
+  const query = `perPage=30&page=${page}&sort=${ORDER}&expand=store&filter=${encodeURIComponent(filter ? `(${filter}) && ${LIVE}` : LIVE)}`;
   return pocketbase<ListResult<Offer & { expand: { store: Store } }>>(`/api/collections/_zdata_offers/records?${query}`);
 }
 

@@ -178,7 +178,8 @@ describe("full-page cache", () => {
     const hit = await cachedVisit(path, { headers: { "User-Agent": GOOGLEBOT } });
     expect(hit.cache).toBe("HIT");
     const tags = hit.response.headers.get("Cache-Tag")!.split(",");
-    const offers = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}"`)}`);
+    const live = '(starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now)';
+    const offers = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}" && ${live}`)}`);
     expect(tags).toEqual(expect.arrayContaining(["dp-page", "dp-read", "_zdata_stores", `_zdata_stores:${store.id}`, "websites:9", "_zdata_offers"]));
     for (const offer of offers.items) expect(tags).toContain(`_zdata_offers:${offer.id}`);
     // The category sidebar lists the store-filter view's rows, the store's categories among them.

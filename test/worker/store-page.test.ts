@@ -5,7 +5,7 @@ import { storeLoader } from "../../src/app/pages/store/store-loader";
 import { createContentClient } from "../../src/data/client";
 import type { ListResult, Offer, Store } from "../../src/data/types";
 import { renderPage } from "../../src/ssr/render";
-import { htmlText, pocketbase, pocketbaseWriter, testEnv, visit } from "./helpers";
+import { htmlText, LIVE, pocketbase, pocketbaseWriter, testEnv, visit } from "./helpers";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const monthYear = () => `${MONTHS[new Date().getUTCMonth()]} ${new Date().getUTCFullYear()}`;
@@ -44,7 +44,8 @@ let offers: Offer[];
 beforeAll(async () => {
   const withBadge = await pocketbase<ListResult<Store>>(`/api/collections/_zdata_stores/records?sort=title&perPage=1&filter=${q('badge != ""')}&expand=badge`);
   store = withBadge.items[0]!;
-  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&sort=-is_featured,-create_time,id&filter=${q(`store = "${store.id}"`)}`)).items;
+  // The store page's order: featured, recently verified, most worked (docs/decisions/019); live offers only.
+  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&sort=-is_featured,-verified_at,-worked_count,failed_count,-create_time,id&filter=${q(`store = "${store.id}" && ${LIVE}`)}`)).items;
 });
 
 describe("store page /stores/{title}/{id}", () => {

@@ -13,12 +13,15 @@ export function codePeek(code: string): string {
   return Array.from(code).slice(-PEEK_LENGTH).join("");
 }
 
-/** A coupon's code-reveal button and the modal it opens. */
-export function CouponReveal({ heading, code, ctaLabel, ctaUrl }: { heading: string; code: string; ctaLabel: string; ctaUrl: string }) {
+/** A coupon's code-reveal button and the modal it opens; `onReveal` runs on the first open. */
+export function CouponReveal({ heading, code, ctaLabel, ctaUrl, onReveal }: { heading: string; code: string; ctaLabel: string; ctaUrl: string; onReveal?: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-primary coupon-reveal d-inline-flex align-items-stretch p-0 overflow-hidden" aria-haspopup="dialog" onClick={() => setOpen(true)} onPointerEnter={loadModal} onFocus={loadModal}>
+      <button type="button" className="btn btn-primary coupon-reveal d-inline-flex align-items-stretch p-0 overflow-hidden" aria-haspopup="dialog" onClick={() => {
+          setOpen(true);
+          onReveal?.();
+        }} onPointerEnter={loadModal} onFocus={loadModal}>
         <span className="px-3 py-2">{code ? "Get Code" : ctaLabel || "Get Deal"}</span>
         {code && (
           <span className="coupon-peek px-2 py-2 font-monospace bg-body text-body border border-primary border-start-0 rounded-end">

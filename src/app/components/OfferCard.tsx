@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { fileUrl } from "../../data/files";
 import type { OfferCardData } from "../../data/offers";
@@ -7,6 +7,8 @@ import { truncateWords } from "../../lib/text";
 import { CouponReveal } from "./CouponReveal";
 import { OfferBadges } from "./OfferBadges";
 import { OfferDetails } from "./OfferDetails";
+import { OfferFeedback } from "./OfferFeedback";
+import { OfferMeta } from "./OfferMeta";
 import { OutboundLink } from "./OutboundLink";
 
 export type { OfferCardData } from "../../data/offers";
@@ -25,13 +27,17 @@ export interface OfferCardProps {
 /**
  * The deal and coupon card, used wherever an offer or a top deal is listed. A coupon gets
  * the code-reveal button and its modal; any other offer a plain call-to-action button. Both
- * also link 'Go To Website'; every partner link goes through /goto in a new tab.
+ * also link 'Go To Website'; every partner link goes through /goto in a new tab. The card
+ * says when the offer ends, when it was verified and how it fared (OfferMeta), and asks
+ * "Did it work?": on deals at once, on coupons once the code has been revealed.
  */
 export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCardProps) {
   const Heading = `h${headingLevel}` as const;
   const headingId = useId();
   const subheading = subheadingWords ? truncateWords(offer.subheading, subheadingWords) : offer.subheading;
   const store = offer.expand?.store;
+  const isCoupon = offer.type === "coupon";
+  const [revealed, setRevealed] = useState(false);
   return (
     <article className="card h-100 shadow-sm offer-card" aria-labelledby={headingId}>
       <div className="card-body d-flex flex-wrap gap-3">
@@ -57,10 +63,12 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
               at <Link to={storePath(store)} state={{ storeId: store.id }}>{store.title}</Link>
             </p>
           )}
+          <OfferMeta offer={offer} />
+          {(!isCoupon || revealed) && <OfferFeedback offerId={offer.id} what={isCoupon ? (offer.coupon_code ? "code" : "coupon") : "deal"} />}
         </div>
         <div className="d-flex flex-column align-items-start align-items-sm-end gap-1 ms-sm-auto">
-          {offer.type === "coupon" ? (
-            <CouponReveal heading={offer.heading} code={offer.coupon_code ?? ""} ctaLabel={offer.cta_label} ctaUrl={offer.cta_url} />
+          {isCoupon ? (
+            <CouponReveal heading={offer.heading} code={offer.coupon_code ?? ""} ctaLabel={offer.cta_label} ctaUrl={offer.cta_url} onReveal={() => setRevealed(true)} />
           ) : (
             offer.cta_url && (
               <OutboundLink to={offer.cta_url} className="btn btn-primary">

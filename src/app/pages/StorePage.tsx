@@ -20,6 +20,7 @@ import { StoreHero } from "./store/StoreHero";
 import type { StoreLoaderData } from "./store/store-loader";
 import { StoreOffers, StoreOffersSkeleton } from "./store/StoreOffers";
 import { StorePageSkeleton } from "./store/StorePageSkeleton";
+import { ExpiredOffers } from "./store/ExpiredOffers";
 
 /** Spec: the Store page, /stores/{title}/{id}. */
 export function StorePage() {
@@ -66,7 +67,7 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
             {(stores) => <SimilarStores stores={stores} />}
           </Deferred>
           <Deferred resolve={data.offers} fallback={<StoreOffersSkeleton />}>
-            {(offers) => <StoreOffers offers={offers} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />}
+            {(offers) => <StoreOffers offers={offers} storeTitle={store.title} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />}
           </Deferred>
         </div>
         <aside className="col-lg-3 order-lg-1">
@@ -78,6 +79,9 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
         </aside>
       </div>
       <StoreAbout store={store} />
+      <Deferred resolve={data.expired} fallback={null}>
+        {(offers) => <ExpiredOffers offers={offers} />}
+      </Deferred>
     </main>
   );
 }

@@ -3,7 +3,8 @@ import { LegalDocument, LegalTable, SupportEmail, type LegalSection } from "../.
 
 /** Everything this site stores in a visitor's browser. Keep in step with the code: the
  * theme switcher (src/app/theme.ts), the analytics loader, tracking capture
- * (src/lib/tracking.ts) and the do-not-sell opt-out (src/lib/privacy.ts). */
+ * (src/lib/tracking.ts), the do-not-sell opt-out (src/lib/privacy.ts) and the offer votes
+ * (src/lib/offer-feedback.ts). */
 const INVENTORY = [
   {
     name: "dealpilot-theme",
@@ -29,6 +30,15 @@ const INVENTORY = [
       "Keeps the campaign labels of the link that brought you here (utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_id, utm_g and the gclid / fbclid click ids), so partners can credit the visit when you follow an offer.",
     duration: "30 days",
     category: "Affiliate attribution",
+  },
+  {
+    name: "dp_votes",
+    type: "Cookie",
+    setBy: "DealPilot (first party)",
+    purpose:
+      "Set when you answer \u201cDid this code work?\u201d: lists the offers you voted on (offer ids only, at most the last 100), so each of your votes is counted once. Read by our server only (HttpOnly).",
+    duration: "1 year",
+    category: "Strictly necessary (the vote you asked for)",
   },
   {
     name: "tracking_data",

@@ -1,7 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { ListedOffer } from "../../../data/offers";
+import { offerNode } from "../../../lib/offer-structured-data";
+import { JsonLd } from "../../components/JsonLd";
 import { OfferCard } from "../../components/OfferCard";
 import { Pagination } from "../../components/Pagination";
+import { useRootData } from "../../root-data";
 import type { StoreOffers as StoreOffersData } from "./store-loader";
 
 type Tab = "all" | "coupon" | "deal";
@@ -29,8 +32,9 @@ export function tabLabels({ page, dealTotal }: StoreOffersData): Record<Tab, str
  * rendered once and the tabs hide the others, so a card keeps its open details across
  * tab changes. Tabs follow the ARIA pattern: arrow keys, Home and End move between them.
  */
-export function StoreOffers({ offers, hrefFor }: { offers: StoreOffersData; hrefFor: (page: number) => string }) {
+export function StoreOffers({ offers, hrefFor, storeTitle }: { offers: StoreOffersData; hrefFor: (page: number) => string; storeTitle: string }) {
   const [active, setActive] = useState<Tab>("all");
+  const { siteOrigin } = useRootData();
   const tabs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const labels = tabLabels(offers);
   const tabId = (tab: Tab) => `${ID_PREFIX}-tab-${tab}`;
@@ -85,6 +89,8 @@ export function StoreOffers({ offers, hrefFor }: { offers: StoreOffersData; href
         </ul>
         <Pagination page={offers.page.page} totalPages={offers.page.totalPages} hrefFor={hrefFor} label="Offer pages" />
       </div>
+      {/* The list holds live offers only (src/data/live-offers.ts): expired ones get no Offer markup. */}
+      <JsonLd nodes={offers.page.items.map((offer) => offerNode(siteOrigin, offer, storeTitle))} />
     </section>
   );
 }

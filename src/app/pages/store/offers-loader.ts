@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { listCategoryNames } from "../../../data/categories";
+import { withUsage } from "../../../data/offer-usage";
 import { listOffers } from "../../../data/offers";
 import { listStoreFiltersOrEmpty } from "../../../data/stores";
 import type { OfferType } from "../../../data/types";
@@ -28,7 +29,8 @@ export async function offersLoader({ request, context }: LoaderFunctionArgs) {
   const pb = contentFrom(context);
   const categories = defer(listStoreFiltersOrEmpty(pb));
   const [offers, selected] = await Promise.all([listOffers(pb, { page, type, categoryIds }), listCategoryNames(pb, categoryIds)]).catch(rethrowContentError);
-  return { offers, type: type ?? null, categoryIds, selected, categories };
+  const items = await withUsage(pb, offers.items);
+  return { offers: { ...offers, items }, type: type ?? null, categoryIds, selected, categories };
 }
 
 export type OffersLoaderData = Awaited<ReturnType<typeof offersLoader>>;

@@ -1,7 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { ContentClient } from "../../../data/client";
 import { classifyContentError } from "../../../data/errors";
-import { countStoreDeals, listStoreOffers, type ListedOffer } from "../../../data/offers";
+import { countStoreDeals, listExpiredStoreOffers, listStoreOffers, type ListedOffer } from "../../../data/offers";
+import { withUsage } from "../../../data/offer-usage";
 import { getStore, listSimilarStores, listStoreFiltersOrEmpty, type StoreDetails } from "../../../data/stores";
 import type { ListResult } from "../../../data/types";
 import { hasCanonicalTitleSegment, storePath } from "../../../lib/slug";
@@ -25,7 +26,7 @@ async function readOffers(pb: ContentClient, storeId: string, page: number): Pro
   const offers = await listStoreOffers(pb, storeId, page);
   // One page holds every offer in the usual case; only then can the page count them itself.
   const dealTotal = offers.totalPages > 1 ? await countStoreDeals(pb, storeId) : offers.items.filter((o) => o.type === "deal").length;
-  return { page: offers, dealTotal };
+  return { page: { ...offers, items: await withUsage(pb, offers.items) }, dealTotal };
 }
 
 /** The id of the store to show, in the spec's order: on a client navigation the
@@ -51,8 +52,8 @@ const titleSegmentOf = (url: URL) => url.pathname.split("/")[2] ?? "";
  * is awaited, so an unknown id answers 404 and any title segment other than the canonical
  * one a 301 to it, before anything streams; in the browser nothing is awaited, so a client
  * navigation shows the page skeleton at once and fills it in.
- * Offers, similar stores and the category list stream after the shell; their failures
- * follow the error catalogue (logged; empty list, empty strip).
+ * Offers, similar stores, the category list and the recently expired offers stream after
+ * the shell; their failures follow the error catalogue (logged; empty list, empty strip).
  */
 export async function storeLoader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -91,6 +92,12 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
       }),
   );
   const categories = defer(listStoreFiltersOrEmpty(pb));
+  const expired = defer(
+    listExpiredStoreOffers(pb, id, Date.now()).catch((err: unknown) => {
+      console.error("expired offers read failed", err);
+      return [];
+    }),
+  );
   if (typeof document === "undefined") {
     const found = await store.catch(rethrowContentError);
     if (!found) notFound();
@@ -98,7 +105,7 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
     // encodings undecoded, and comparing those would redirect to the same address forever.
     if (!hasCanonicalTitleSegment(url.pathname, found.title)) throw redirect(`${storePath(found)}${url.search}`, 301);
   }
-  return { id, titleParam: params.title ?? "", monthYear: monthAndYear(new Date()), store, offers, similar, categories };
+  return { id, titleParam: params.title ?? "", monthYear: monthAndYear(new Date()), store, offers, similar, categories, expired };
 }
 
 export type StoreLoaderData = Awaited<ReturnType<typeof storeLoader>>;

@@ -1,0 +1,33 @@
+import type { OfferCardData } from "../../data/offers";
+import { expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../lib/offer-labels";
+import { useToday } from "../use-today";
+
+/** What a visitor checks before trusting an offer: when it ends, when it was last verified,
+ * how many it worked for, and how often it was used today. Nothing when there is nothing to say. */
+export function OfferMeta({ offer }: { offer: OfferCardData }) {
+  const now = useToday();
+  const ends = expiryLabel(offer.expires_at, now);
+  const verified = verifiedLabel(offer.verified_at, now);
+  const success = successLabel(offer.worked_count, offer.failed_count);
+  const used = usedTodayLabel(offer.used_today);
+  if (!ends && !verified && !success && !used) return null;
+  return (
+    <ul className="list-inline small mb-0 mt-1 offer-meta">
+      {ends && (
+        <li className={`list-inline-item${ends.text === "Ends today" ? " fw-semibold text-danger-emphasis" : " text-body-secondary"}`}>
+          <time dateTime={ends.dateTime}>{ends.text}</time>
+        </li>
+      )}
+      {verified && (
+        <li className="list-inline-item text-success-emphasis">
+          <svg width="12" height="12" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false" className="me-1 align-baseline">
+            <path d="M13.854 3.646a.5.5 0 0 1 0 .708l-7 7a.5.5 0 0 1-.708 0l-3.5-3.5a.5.5 0 1 1 .708-.708L6.5 10.293l6.646-6.647a.5.5 0 0 1 .708 0" />
+          </svg>
+          <time dateTime={verified.dateTime}>{verified.text}</time>
+        </li>
+      )}
+      {success && <li className="list-inline-item text-body-secondary">{success}</li>}
+      {used && <li className="list-inline-item text-body-secondary">{used}</li>}
+    </ul>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Context } from "hono";
+import { isbot } from "isbot";
+import { COLLECTIONS } from "../data/collections";
+import { readCookie, serializeCookie } from "../lib/cookies";
+import { safeReturnPath } from "../lib/newsletter";
+import { FEEDBACK_MESSAGES, isRecordId, parseWorked, VOTES_COOKIE, VOTES_COOKIE_MAX_AGE_S, votedOffers, withVote, type FeedbackAnswer } from "../lib/offer-feedback";
+import type { AppEnv } from "./app-env";
+import { createAsService, ORIGIN_TIMEOUT_MS } from "./service-account";
+
+/**
+ * POST /offers/{id}/feedback: "Did this code work?" (docs/decisions/019-offer-lifecycle.md).
+ *
+ * `worked` = yes | no, as JSON or form fields. With `Accept: application/json` the answer
+ * is the offer's counts as JSON; a form post (no JavaScript) gets a 303 back to the page it
+ * came from. One vote per visitor per offer (the `dp_votes` cookie): a second vote is
+ * accepted and not counted, and so is a bot's. Same-origin only, rate-limited per client.
+ * The vote is stored as the Worker's service account in `offer_feedback`; PocketBase's hook
+ * (pb_hooks/offer_feedback.pb.js) raises the offer's counter.
+ */
+
+const FEEDBACK = "offer_feedback";
+/** A vote is a few bytes; anything much larger is not ours. */
+const MAX_BODY_BYTES = 4 * 1024;
+const LOCAL_CLIENT = "local";
+
+type Failure = keyof Omit<typeof FEEDBACK_MESSAGES, "thanks">;
+const FAILURE_STATUS = { invalid: 400, unknown: 404, forbidden: 403, limited: 429, unavailable: 503 } as const satisfies Record<Failure, number>;
+
+interface Counts {
+  worked_count: number;
+  failed_count: number;
+}
+
+class Unavailable extends Error {}
+
+async function readBody(c: Context<AppEnv>): Promise<{ worked: unknown; returnTo: unknown }> {
+  try {
+    if ((c.req.header("Content-Type") ?? "").includes("application/json")) {
+      const body = (await c.req.json()) as Record<string, unknown> | null;
+      return { worked: body?.worked, returnTo: undefined };
+    }
+    const body = await c.req.parseBody();
+    return { worked: body.worked, returnTo: body.return_to };
+  } catch {
+    return { worked: undefined, returnTo: undefined };
+  }
+}
+
+async function withinRateLimit(c: Context<AppEnv>): Promise<boolean> {
+  const limiter = c.env.FEEDBACK_LIMITER;
+  if (!limiter) return true;
+  const client = c.req.header("CF-Connecting-IP") || LOCAL_CLIENT;
+  try {
+    return (await limiter.limit({ key: `feedback:${client}` })).success;
+  } catch (err) {
+    // A failing limiter must not turn visitors away.
+    console.error("feedback rate limiter failed", err);
+    return true;
+  }
+}
+
+function sameSite(c: Context<AppEnv>): boolean {
+  const origin = c.req.header("Origin");
+  return origin === undefined || origin === c.var.config.siteOrigin || origin === new URL(c.req.url).origin;
+}
+
+/** The offer's counters read from PocketBase itself (never a cached copy); null for no such offer. */
+async function currentCounts(c: Context<AppEnv>, offerId: string): Promise<Counts | null> {
+  let response: Response;
+  try {
+    response = await fetch(`${c.var.config.pocketbaseUrl}/api/collections/${COLLECTIONS.offers}/records/${offerId}?fields=worked_count,failed_count`, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new Unavailable("offer read failed", { cause: err });
+  }
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Unavailable(`offer read answered ${response.status}`);
+  const record = (await response.json()) as Partial<Counts>;
+  return { worked_count: record.worked_count ?? 0, failed_count: record.failed_count ?? 0 };
+}
+
+async function storeVote(c: Context<AppEnv>, offerId: string, worked: boolean): Promise<void> {
+  const { config } = c.var;
+  if (!config.service) throw new Unavailable("PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD are not set");
+  let response: Response;
+  try {
+    response = await createAsService(config, config.service, FEEDBACK, { offer: offerId, worked });
+  } catch (err) {
+    throw new Unavailable("vote not stored", { cause: err });
+  }
+  if (!response.ok) throw new Unavailable(`vote not stored: PocketBase answered ${response.status} ${await response.text()}`);
+  await response.body?.cancel();
+}
+
+export async function offerFeedback(c: Context<AppEnv>): Promise<Response> {
+  const wantsJson = (c.req.header("Accept") ?? "").includes("application/json");
+  c.header("Cache-Control", "no-store");
+  const fail = (failure: Failure): Response => {
+    const message = FEEDBACK_MESSAGES[failure];
+    if (failure === "limited" || failure === "unavailable") c.header("Retry-After", "60");
+    return wantsJson ? c.json({ status: failure, message }, FAILURE_STATUS[failure]) : c.text(message, FAILURE_STATUS[failure]);
+  };
+
+  if (!sameSite(c)) return fail("forbidden");
+  const offerId = c.req.param("id") ?? "";
+  if (!isRecordId(offerId)) return fail("unknown");
+  if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) return fail("invalid");
+  const { worked: rawWorked, returnTo } = await readBody(c);
+  const worked = parseWorked(rawWorked);
+  if (worked === null) return fail("invalid");
+  if (!(await withinRateLimit(c))) return fail("limited");
+
+  const cookie = readCookie(c.req.header("Cookie"), VOTES_COOKIE);
+  const counted = !votedOffers(cookie).includes(offerId) && !isbot(c.req.header("User-Agent") ?? "");
+  let counts: Counts | null;
+  try {
+    counts = await currentCounts(c, offerId);
+    if (counts && counted) {
+      await storeVote(c, offerId, worked);
+      // The hook has raised the counter in the same request: the tally as it now stands.
+      counts = worked ? { ...counts, worked_count: counts.worked_count + 1 } : { ...counts, failed_count: counts.failed_count + 1 };
+    }
+  } catch (err) {
+    console.error("offer feedback failed", err);
+    return fail("unavailable");
+  }
+  if (!counts) return fail("unknown");
+
+  if (counted) c.header("Set-Cookie", serializeCookie(VOTES_COOKIE, withVote(cookie, offerId), { maxAge: VOTES_COOKIE_MAX_AGE_S, secure: c.var.config.secureCookies, httpOnly: true }));
+  if (!wantsJson) return c.redirect(safeReturnPath(returnTo), 303);
+  return c.json({ counted, ...counts, message: FEEDBACK_MESSAGES.thanks } satisfies FeedbackAnswer, 200);
+}

@@ -1,0 +1,69 @@
+/**
+ * Freshness bounded by the offers' schedule (docs/decisions/019-offer-lifecycle.md). A
+ * content read that carries offers' `starts_at` / `expires_at` is tagged with the earliest
+ * of those instants still to come; a page carries the earliest of its reads'. Past that
+ * instant a stored copy is neither fresh nor served stale: the next request waits for
+ * PocketBase, so no cached page shows an offer as live after it has expired, or hides one
+ * that has started (the live lists read the next start beside them, src/data/live-offers.ts).
+ */
+
+/** Epoch milliseconds after which the stored copy must not be served. */
+export const FRESH_UNTIL_HEADER = "X-Edge-Fresh-Until";
+
+const SCHEDULE_FIELDS = ["starts_at", "expires_at"] as const;
+
+/** The earliest start or expiry later than `now` anywhere in a PocketBase answer (records,
+ * lists, expanded relations); null when there is none. */
+export function nextScheduleInstant(body: unknown, now: number): number | null {
+  let next: number | null = null;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (typeof value !== "object" || value === null) return;
+    const record = value as Record<string, unknown>;
+    for (const field of SCHEDULE_FIELDS) {
+      const raw = record[field];
+      if (typeof raw !== "string" || raw === "") continue;
+      const at = Date.parse(raw.replace(" ", "T"));
+      if (Number.isFinite(at) && at > now && (next === null || at < next)) next = at;
+    }
+    for (const nested of Object.values(record)) if (typeof nested === "object") visit(nested);
+  };
+  visit(body);
+  return next;
+}
+
+/** The origin answer with its FRESH_UNTIL_HEADER set when its records have a future instant. */
+export async function withScheduleBound(response: Response, now: number): Promise<Response> {
+  if (!response.ok || !(response.headers.get("Content-Type") ?? "").includes("json")) return response;
+  const text = await response.text();
+  const headers = new Headers(response.headers);
+  try {
+    const until = nextScheduleInstant(JSON.parse(text), now);
+    if (until !== null) headers.set(FRESH_UNTIL_HEADER, String(until));
+  } catch {
+    // Not JSON after all: no bound, the content client reports the answer as it would anyway.
+  }
+  return new Response(text, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The bound a stored copy carries; null when it has none. */
+export function freshUntil(headers: Headers): number | null {
+  const value = Number(headers.get(FRESH_UNTIL_HEADER));
+  return headers.has(FRESH_UNTIL_HEADER) && Number.isFinite(value) ? value : null;
+}
+
+/** Whether a stored copy with these headers may still be served at `now`. */
+export function withinSchedule(headers: Headers, now: number): boolean {
+  const until = freshUntil(headers);
+  return until === null || now < until;
+}
+
+/** The earlier of two bounds (null meaning none). */
+export function earlierBound(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.min(a, b);
+}

@@ -1,0 +1,34 @@
+import { outboundHref } from "./outbound";
+import { w3cDateTime } from "./sitemap";
+import { absoluteUrl, type JsonLdNode } from "./structured-data";
+
+export interface OfferFacts {
+  heading: string;
+  subheading?: string;
+  cta_url?: string;
+  /** PocketBase dates, "" when unset. */
+  starts_at?: string;
+  expires_at?: string;
+}
+
+/**
+ * schema.org Offer of one live coupon or deal (issue 15): when it starts (`validFrom`) and
+ * ends (`validThrough`, and `priceValidUntil`, the day Google reads for offers). The caller
+ * passes live offers only: an expired offer gets no Offer markup.
+ */
+export function offerNode(siteOrigin: string, offer: OfferFacts, seller?: string): JsonLdNode {
+  const until = w3cDateTime(offer.expires_at);
+  return Object.fromEntries(
+    Object.entries({
+      "@type": "Offer",
+      name: offer.heading,
+      description: offer.subheading || undefined,
+      url: offer.cta_url ? absoluteUrl(siteOrigin, outboundHref(offer.cta_url)) : undefined,
+      availability: "https://schema.org/InStock",
+      validFrom: w3cDateTime(offer.starts_at),
+      validThrough: until,
+      priceValidUntil: until?.slice(0, 10),
+      seller: seller ? { "@type": "Organization", name: seller } : undefined,
+    }).filter(([, value]) => value !== undefined),
+  ) as JsonLdNode;
+}

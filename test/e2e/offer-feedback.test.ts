@@ -1,0 +1,122 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { ListResult, Offer, Store } from "../../src/data/types";
+import { isHydrated, launchChromium, siteUrl, watchConsole } from "./browser";
+
+/** Issue 15 in Chromium: the card's labels, "Did it work?" with and without JavaScript, once
+ * per visitor, and the closed "Expired coupons" section, on a phone and on a desktop. */
+
+const LIVE = '(starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now)';
+const VIEWPORTS = [
+  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1280, height: 900 } },
+] as const;
+
+let browser: Browser;
+let store: Store;
+let deal: Offer;
+let coupon: Offer;
+
+async function pocketbase<T>(path: string): Promise<T> {
+  return (await (await fetch(`${inject("pocketbaseUrl")}${path}`)).json()) as T;
+}
+
+async function counters(id: string): Promise<{ worked_count: number; failed_count: number }> {
+  return pocketbase(`/api/collections/_zdata_offers/records/${id}?fields=worked_count,failed_count`);
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  // A store with a live deal, a live coupon with a code and an offer expired lately.
+  const expired = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=200&sort=store&fields=store&filter=${encodeURIComponent('expires_at != "" && expires_at <= @now')}`);
+  for (const storeId of new Set(expired.items.map((o) => o.store))) {
+    const live = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${storeId}" && ${LIVE}`)}`);
+    const liveDeals = live.items.filter((o) => o.type === "deal");
+    const liveCoupon = live.items.find((o) => o.type === "coupon" && o.coupon_code);
+    if (liveDeals.length && liveCoupon) {
+      store = await pocketbase<Store>(`/api/collections/_zdata_stores/records/${storeId}`);
+      deal = liveDeals[0]!;
+      coupon = liveCoupon;
+      break;
+    }
+  }
+  expect(store).toBeDefined();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const storeUrl = () => `${siteUrl()}/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
+const card = (page: Page, offer: Offer) => page.locator("article.offer-card").filter({ has: page.getByRole("heading", { name: offer.heading, exact: true }) }).first();
+
+/** Headless Chromium names itself "HeadlessChrome", which the Worker counts as a bot (never counted). */
+const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+async function open(viewport: { width: number; height: number }, javaScriptEnabled = true) {
+  const page = await browser.newPage({ viewport, javaScriptEnabled, userAgent: USER_AGENT });
+  const problems = watchConsole(page);
+  await page.goto(storeUrl(), { waitUntil: "networkidle" });
+  if (javaScriptEnabled) await expect.poll(() => isHydrated(page)).toBe(true);
+  return { page, problems };
+}
+
+describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
+  it("votes with JavaScript: the tally updates in place, and a second vote from the same browser is not counted", async () => {
+    const { page, problems } = await open(viewport);
+    const before = await counters(deal.id);
+    const form = card(page, deal).locator("form.offer-feedback");
+    await form.scrollIntoViewIfNeeded();
+    expect(await form.getByText("Did this deal work?").isVisible()).toBe(true);
+    await form.getByRole("button", { name: "Yes" }).click();
+    const status = form.getByRole("status");
+    await expect.poll(() => status.textContent()).toMatch(/^Thanks for letting us know!/);
+    expect(page.url()).toBe(storeUrl());
+    expect(await counters(deal.id)).toEqual({ ...before, worked_count: before.worked_count + 1 });
+    // The same visitor again (the cookie is HttpOnly, kept by the browser): accepted, not counted.
+    await page.reload({ waitUntil: "networkidle" });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await card(page, deal).getByRole("button", { name: "No" }).click();
+    await expect.poll(() => card(page, deal).getByRole("status").textContent()).toMatch(/^Thanks/);
+    expect(await counters(deal.id)).toEqual({ ...before, worked_count: before.worked_count + 1 });
+    // Nothing in the card runs past a phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("votes without JavaScript: the form post comes back to the page it was sent from and is counted", async () => {
+    // The Offers list renders its cards in the document itself (the store page streams its
+    // offers in, which needs JavaScript to show).
+    const [deal] = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=1&sort=-is_featured,-create_time,id&filter=${encodeURIComponent(`type = "deal" && ${LIVE}`)}`)).items;
+    const page = await browser.newPage({ viewport, javaScriptEnabled: false, userAgent: USER_AGENT });
+    const listUrl = `${siteUrl()}/offers?type=deal`;
+    await page.goto(listUrl);
+    const before = await counters(deal!.id);
+    await card(page, deal!).getByRole("button", { name: "No" }).click();
+    await page.waitForLoadState("load");
+    expect(page.url()).toBe(listUrl);
+    expect(await counters(deal!.id)).toEqual({ ...before, failed_count: before.failed_count + 1 });
+    await page.close();
+  });
+
+  it("asks about a coupon's code once it has been revealed, and shows the expired offers only on request", async () => {
+    const { page, problems } = await open(viewport);
+    const couponCard = card(page, coupon);
+    expect(await couponCard.getByText("Did this code work?").count()).toBe(0);
+    await couponCard.getByRole("button", { name: /^Get Code/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Coupon Code" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => couponCard.getByText("Did this code work?").isVisible()).toBe(true);
+
+    const expired = page.locator("details").filter({ has: page.getByRole("heading", { name: /^Expired coupons/ }) });
+    await expired.scrollIntoViewIfNeeded();
+    expect(await expired.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    expect(await expired.locator("li").first().isVisible()).toBe(false);
+    await expired.locator("summary").click();
+    expect(await expired.locator("li").first().isVisible()).toBe(true);
+    expect(await expired.locator("a, button").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
