@@ -4,7 +4,7 @@
  * React's streamed document, read to the end) in Node, from content fixtures recorded
  * once from a seeded PocketBase, timed over many runs.
  *
- *   npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--out bench-results/render.json]
+ *   npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--out bench-results/render.json]
  *
  * The render code is bundled as the Worker's is (workerd exports of React, production
  * builds), so a regression in a page's components or loaders shows here without wrangler,
@@ -15,7 +15,8 @@
  * fixed tree of plain elements rendered by the same React to the page's HTML size (what
  * serializing that much HTML costs at least). Pages are timed round-robin, one render of
  * each page and its floor per round, so a burst of load falls on all of them alike.
- * `--floor none` leaves the same-size floor out (for a CPU profile of the pages alone).
+ * `--floor none` leaves the same-size floor out (for a CPU profile of the pages alone);
+ * `--html dir` writes each page's HTML there, to see what the bytes are.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -163,10 +164,10 @@ async function measure(work) {
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 /**
- * @param {{ runs?: number, scale?: number, only?: string[], floor?: boolean, log?: (line: string) => void }} [options]
+ * @param {{ runs?: number, scale?: number, only?: string[], floor?: boolean, htmlDir?: string, log?: (line: string) => void }} [options]
  * @returns {Promise<RenderRow[]>}
  */
-export async function benchRender({ runs = 200, scale = 1, only, floor = true, log = () => {} } = {}) {
+export async function benchRender({ runs = 200, scale = 1, only, floor = true, htmlDir, log = () => {} } = {}) {
   const react = await loadRenderModule();
   const { renderPage, createContentClient } = react;
   const dataDir = await mkdtemp(path.join(tmpdir(), `pb-render-${scale}-`));
@@ -219,8 +220,10 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, l
     log(`${reads.count} reads recorded; timing ${runs} rounds of ${timedPages.length} pages and their floors…`);
     /** @type {Map<string, { last: { status: number, html: string }, floor: (() => Promise<string>) | undefined, times: number[], wallTimes: number[], floorTimes: number[] }>} */
     const subjects = new Map();
+    if (htmlDir) await mkdir(htmlDir, { recursive: true });
     for (const [page, pagePath] of timedPages) {
       const last = await render(pagePath);
+      if (htmlDir) await writeFile(path.join(htmlDir, `${page}.html`), last.html);
       subjects.set(page, { last, floor: floor ? await floorRenderer(react, Buffer.byteLength(last.html)) : undefined, times: [], wallTimes: [], floorTimes: [] });
     }
     for (let round = -WARM_UP_RUNS; round < runs; round++) {
@@ -280,14 +283,14 @@ export function printRenderTable(rows, title = "Server render in Node, fixture d
 }
 
 async function main() {
-  const usage = "Usage: npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--out bench-results/render.json]";
-  const options = cliOptions(["runs", "scale", "pages", "floor", "out"], usage);
+  const usage = "Usage: npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--out bench-results/render.json]";
+  const options = cliOptions(["runs", "scale", "pages", "floor", "html", "out"], usage);
   if (options.floor !== undefined && options.floor !== "none") throw new Error(usage);
   const runs = positiveIntOption(options.runs, 200, "runs");
   const scale = positiveIntOption(options.scale, 1, "scale");
   const only = options.pages?.split(",").map((page) => page.trim());
   const out = options.out ?? "bench-results/render.json";
-  const rows = await benchRender({ runs, scale, only, floor: options.floor !== "none", log: console.log });
+  const rows = await benchRender({ runs, scale, only, floor: options.floor !== "none", htmlDir: options.html, log: console.log });
   printRenderTable(rows);
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
   await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, runs, scale, pages: rows }, null, 2) + "\n");
