@@ -7,7 +7,8 @@
  *   node scripts/cpuprofile-summary.mjs /tmp/prof/CPU.*.cpuprofile [--top 30] [--within renderPage]
  *
  * Code in an esbuild bundle (the render bench's) is attributed to its source file by the
- * `// path` comment esbuild writes before each module of an unminified bundle.
+ * `// path` comment esbuild writes before each module of an unminified bundle, read from
+ * the bundle on disk: summarise before the next bench run rebuilds it.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
