@@ -101,7 +101,7 @@ async function measureScale({ scale, durationS, connections, runs }) {
     );
     const sitemap = await timeSitemaps(stack.siteUrl);
     await stack.stop();
-    const render = await benchRender({ runs, scale, log: console.log });
+    const render = await benchRender({ runs, scale, only: RENDERED_PAGES, floor: false, log: console.log });
     const renderMs = Object.fromEntries(render.filter((row) => RENDERED_PAGES.includes(row.page)).map((row) => [row.page, row.medianMs]));
     return { scale, records, http, sitemap, renderMs };
   } finally {

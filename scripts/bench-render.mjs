@@ -4,14 +4,26 @@
  * React's streamed document, read to the end) in Node, from content fixtures recorded
  * once from a seeded PocketBase, timed over many runs.
  *
- *   npm run bench:render [-- --runs 200] [--scale 1] [--out bench-results/render.json]
+ *   npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--out bench-results/render.json]
  *
  * The render code is bundled as the Worker's is (workerd exports of React, production
  * builds), so a regression in a page's components or loaders shows here without wrangler,
  * the edge cache or PocketBase in the timing.
+ *
+ * Absolute times follow the host's load, so each page is also given as a ratio to two
+ * floors timed in the same rounds: the not-found page (the frame and nothing else) and a
+ * fixed tree of plain elements rendered by the same React to the page's HTML size (what
+ * serializing that much HTML costs at least). Pages are timed round-robin, one render of
+ * each page and its floor per round, so a burst of load falls on all of them alike.
+ * `--floor none` leaves the same-size floor out (for a CPU profile of the pages alone);
+ * `--html dir` writes each page's HTML there, to see what the bytes are. `--baseline dir`
+ * renders another checkout's code (e.g. `git worktree add /tmp/base main`) in the same
+ * rounds, from its own recorded reads, and gives each page's CPU p50 as a ratio to it: a
+ * change's effect measured on a busy host.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -23,20 +35,33 @@ import { buildClient } from "./build-client.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SITE = "https://bench.example";
 const WARM_UP_RUNS = 20;
+/** Cloudflare's free plan stops a request at 10 ms of CPU: a render must leave room for the rest. */
+const RENDER_GOAL = { p50Ms: 5, p90Ms: 10 };
 
 /**
- * @typedef {{ renderPage: (request: Request, options: { content: unknown, siteOrigin: string, waitForAll: boolean, nonce?: string }) => Promise<Response>, createContentClient: (options: { baseUrl: string, fetch: typeof fetch }) => unknown }} RenderModule
- * @typedef {{ page: string, path: string, medianMs: number, p90Ms: number, htmlKiB: number, status: number }} RenderRow
+ * @typedef {{ renderPage: (request: Request, options: { content: unknown, siteOrigin: string, waitForAll: boolean, nonce?: string }) => Promise<Response>, createContentClient: (options: { baseUrl: string, fetch: typeof fetch }) => unknown, createElement: (type: string, props: Record<string, unknown> | null, ...children: unknown[]) => unknown, renderToReadableStream: (element: unknown) => Promise<ReadableStream<Uint8Array>> }} RenderModule
+ * @typedef {{ page: string, path: string, medianMs: number, p90Ms: number, wallMedianMs: number, notFoundRatio: number, floorMs: number, floorRatio: number, htmlKiB: number, gzipKiB: number, hydrationKiB: number, jsonLdKiB: number, status: number, baselineMs?: number, baselineRatio?: number, baselineHtmlKiB?: number }} RenderRow
  */
 
-/** The server render bundled for Node, as wrangler bundles it for workerd. @returns {Promise<RenderModule>} */
-async function loadRenderModule() {
-  // The render imports the client manifest (asset URLs): build it if this checkout has none.
-  await buildClient({ quiet: true });
-  const outfile = path.join(root, "node_modules/.cache/bench-render/render.mjs");
+/**
+ * The server render of a checkout bundled for Node, as wrangler bundles it for workerd.
+ * @param {string} checkout its root directory @param {string} name of the bundle file
+ * @returns {Promise<RenderModule>}
+ */
+async function loadRenderModule(checkout, name) {
+  // The render imports the client manifest (asset URLs): build it if the checkout has none.
+  if (checkout === root) await buildClient({ quiet: true });
+  else await (await import(pathToFileURL(path.join(checkout, "scripts/build-client.mjs")).href)).buildClient({ quiet: true });
+  const outfile = path.join(root, `node_modules/.cache/bench-render/${name}.mjs`);
   await build({
-    stdin: { contents: 'export { renderPage } from "./src/ssr/render"; export { createContentClient } from "./src/data/client";', resolveDir: root, loader: "ts", sourcefile: "bench-render-entry.ts" },
-    absWorkingDir: root,
+    stdin: {
+      // React's own exports from the same bundle render the floor tree.
+      contents: 'export { renderPage } from "./src/ssr/render"; export { createContentClient } from "./src/data/client"; export { createElement } from "react"; export { renderToReadableStream } from "react-dom/server";',
+      resolveDir: checkout,
+      loader: "ts",
+      sourcefile: "bench-render-entry.ts",
+    },
+    absWorkingDir: checkout,
     bundle: true,
     outfile,
     format: "esm",
@@ -47,7 +72,7 @@ async function loadRenderModule() {
     jsx: "automatic",
     define: { "process.env.NODE_ENV": '"production"' },
     // react-router's package exports name only its development build (as for the client).
-    alias: { "react-router": path.join(root, "node_modules/react-router/dist/production/index.mjs") },
+    alias: { "react-router": path.join(checkout, "node_modules/react-router/dist/production/index.mjs") },
     logLevel: "warning",
   });
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
@@ -86,27 +111,91 @@ function fixtureFetch(/** @type {string} */ pocketbaseUrl) {
   };
 }
 
+/**
+ * The floor: a page of plain cards (a heading, a paragraph, a link with a class), as many
+ * as make `bytes` of HTML, rendered and read to the end like a page. No loaders, no hooks,
+ * no context: what React needs at least to stream that much markup.
+ * @param {RenderModule} react @param {number} bytes
+ */
+async function floorRenderer({ createElement: h, renderToReadableStream }, bytes) {
+  /** @param {number} n */
+  const tree = (n) =>
+    h(
+      "html",
+      { lang: "en" },
+      h("head", null, h("meta", { charSet: "utf-8" }), h("title", null, "Floor")),
+      h(
+        "body",
+        null,
+        h(
+          "main",
+          { className: "container" },
+          Array.from({ length: n }, (_, i) =>
+            h("article", { key: i, className: "card h-100" }, h("h3", { className: "h6" }, `Card ${i}`), h("p", { className: "small text-body-secondary" }, `Text of card number ${i}, about as long as a summary line.`), h("a", { href: `/stores/card-${i}/abc${i}`, className: "btn btn-outline-primary btn-sm" }, "Open")),
+          ),
+        ),
+      ),
+    );
+  const render = async (/** @type {number} */ n) => new Response(await renderToReadableStream(tree(n))).text();
+  const base = Buffer.byteLength(await render(0));
+  const perCard = (Buffer.byteLength(await render(100)) - base) / 100;
+  const cards = Math.max(0, Math.round((bytes - base) / perCard));
+  return () => render(cards);
+}
+
+/** Sizes of what a page's HTML carries besides markup. @param {string} html */
+function payloadKiB(html) {
+  const sum = (/** @type {RegExp} */ pattern) => [...html.matchAll(pattern)].reduce((total, match) => total + Buffer.byteLength(match[1] ?? ""), 0) / 1024;
+  return {
+    // The router's loader data and, after the streamed sections, their deferred values.
+    hydrationKiB: round(sum(/<script type="application\/json" id="__router_(?:data|deferred)">([\s\S]*?)<\/script>/g)),
+    jsonLdKiB: round(sum(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)),
+  };
+}
+
+/**
+ * CPU time is what Workers limit and what a busy host does not inflate (time spent waiting
+ * for a core is not counted); wall time is kept beside it. The process's CPU includes V8's
+ * helper threads (concurrent GC), as a Worker's CPU time does.
+ * @template T @param {() => Promise<T>} work
+ */
+async function measure(work) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await work();
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { result, cpuMs: (used.user + used.system) / 1000, wallMs };
+}
+
 /** @param {number[]} sorted @param {number} q */
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 /**
- * @param {{ runs?: number, scale?: number, log?: (line: string) => void }} [options]
+ * @param {{ runs?: number, scale?: number, only?: string[], floor?: boolean, htmlDir?: string, baseline?: string, log?: (line: string) => void }} [options]
  * @returns {Promise<RenderRow[]>}
  */
-export async function benchRender({ runs = 200, scale = 1, log = () => {} } = {}) {
-  const { renderPage, createContentClient } = await loadRenderModule();
+export async function benchRender({ runs = 200, scale = 1, only, floor = true, htmlDir, baseline, log = () => {} } = {}) {
+  const react = await loadRenderModule(root, "render");
+  const baselineModule = baseline ? await loadRenderModule(path.resolve(baseline), "render-baseline") : undefined;
   const dataDir = await mkdtemp(path.join(tmpdir(), `pb-render-${scale}-`));
   try {
     log(`Recording content fixtures from PocketBase (scale ${scale})…`);
     await prepareSeededDataDir({ targetDir: dataDir, scale, ...BENCH_SUPERUSER });
     const pocketbase = await startPocketBase({ dataDir, port: await freePort(), quiet: true });
-    const reads = fixtureFetch(pocketbase.url);
-    /** @param {string} pagePath */
-    const render = async (pagePath) => {
-      const content = createContentClient({ baseUrl: pocketbase.url, fetch: reads.fetch });
-      const response = await renderPage(new Request(SITE + pagePath), { content, siteOrigin: SITE, waitForAll: false, nonce: "bench" });
-      return { status: response.status, html: await response.text() };
+    /** A page renderer of one bundle, with its own recorded reads (two checkouts may read differently). @param {RenderModule} module */
+    const renderer = ({ renderPage, createContentClient }) => {
+      const reads = fixtureFetch(pocketbase.url);
+      /** @param {string} pagePath */
+      const render = async (pagePath) => {
+        const content = createContentClient({ baseUrl: pocketbase.url, fetch: reads.fetch });
+        const response = await renderPage(new Request(SITE + pagePath), { content, siteOrigin: SITE, waitForAll: false, nonce: "bench" });
+        return { status: response.status, html: await response.text() };
+      };
+      return { render, reads };
     };
+    const { render, reads } = renderer(react);
+    const baselineRenderer = baselineModule && renderer(baselineModule);
     /** @type {Record<string, string>} */
     let pages;
     try {
@@ -133,25 +222,68 @@ export async function benchRender({ runs = 200, scale = 1, log = () => {} } = {}
         privacy: "/privacy-policy",
         "not-found": "/no-such-page",
       };
-      for (const pagePath of Object.values(pages)) await render(pagePath);
+      for (const pagePath of Object.values(pages)) {
+        await render(pagePath);
+        await baselineRenderer?.render(pagePath);
+      }
     } finally {
       await pocketbase.stop();
     }
     reads.replay();
-    log(`${reads.count} reads recorded; timing ${runs} renders per page…`);
+    baselineRenderer?.reads.replay();
+    const unknown = only?.filter((page) => !(page in pages));
+    if (unknown?.length) throw new Error(`--pages: no page named ${unknown.join(", ")} (pages: ${Object.keys(pages).join(", ")})`);
+    // The not-found page is every ratio's denominator: always timed.
+    const timedPages = Object.entries(pages).filter(([page]) => !only || only.includes(page) || page === "not-found");
+    log(`${reads.count} reads recorded; timing ${runs} rounds of ${timedPages.length} pages and their floors…`);
+    /** @type {Map<string, { last: { status: number, html: string }, baselineHtml: string, floor: (() => Promise<string>) | undefined, times: number[], wallTimes: number[], floorTimes: number[], baselineTimes: number[] }>} */
+    const subjects = new Map();
+    if (htmlDir) await mkdir(htmlDir, { recursive: true });
+    for (const [page, pagePath] of timedPages) {
+      const last = await render(pagePath);
+      if (htmlDir) await writeFile(path.join(htmlDir, `${page}.html`), last.html);
+      const baselineHtml = (await baselineRenderer?.render(pagePath))?.html ?? "";
+      subjects.set(page, { last, baselineHtml, floor: floor ? await floorRenderer(react, Buffer.byteLength(last.html)) : undefined, times: [], wallTimes: [], floorTimes: [], baselineTimes: [] });
+    }
+    for (let round = -WARM_UP_RUNS; round < runs; round++) {
+      for (const [page, pagePath] of timedPages) {
+        const subject = /** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get(page));
+        const { result, cpuMs, wallMs } = await measure(() => render(pagePath));
+        subject.last = result;
+        if (round >= 0) (subject.times.push(cpuMs), subject.wallTimes.push(wallMs));
+        if (baselineRenderer) {
+          const baselineTime = await measure(() => baselineRenderer.render(pagePath));
+          if (round >= 0) subject.baselineTimes.push(baselineTime.cpuMs);
+        }
+        if (!subject.floor) continue;
+        const floorTime = await measure(subject.floor);
+        if (round >= 0) subject.floorTimes.push(floorTime.cpuMs);
+      }
+    }
+    for (const subject of subjects.values()) for (const list of [subject.times, subject.wallTimes, subject.floorTimes, subject.baselineTimes]) list.sort((a, b) => a - b);
+    const notFoundMs = quantile(/** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get("not-found")).times, 0.5);
     /** @type {RenderRow[]} */
     const rows = [];
-    for (const [page, pagePath] of Object.entries(pages)) {
-      let last = await render(pagePath);
-      for (let i = 0; i < WARM_UP_RUNS; i++) await render(pagePath);
-      const times = [];
-      for (let i = 0; i < runs; i++) {
-        const started = performance.now();
-        last = await render(pagePath);
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
-      rows.push({ page, path: pagePath, medianMs: round(quantile(times, 0.5)), p90Ms: round(quantile(times, 0.9)), htmlKiB: round(Buffer.byteLength(last.html) / 1024), status: last.status });
+    for (const [page, pagePath] of timedPages) {
+      const { last, baselineHtml, times, wallTimes, floorTimes, baselineTimes } = /** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get(page));
+      const medianMs = quantile(times, 0.5);
+      const floorMs = quantile(floorTimes, 0.5);
+      const baselineMs = quantile(baselineTimes, 0.5);
+      rows.push({
+        page,
+        path: pagePath,
+        medianMs: round(medianMs),
+        p90Ms: round(quantile(times, 0.9)),
+        wallMedianMs: round(quantile(wallTimes, 0.5)),
+        notFoundRatio: round(medianMs / notFoundMs),
+        floorMs: round(floorMs),
+        floorRatio: round(medianMs / floorMs),
+        htmlKiB: round(Buffer.byteLength(last.html) / 1024),
+        gzipKiB: round(gzipSync(last.html).byteLength / 1024),
+        ...payloadKiB(last.html),
+        status: last.status,
+        ...(baselineRenderer && { baselineMs: round(baselineMs), baselineRatio: round(medianMs / baselineMs), baselineHtmlKiB: round(Buffer.byteLength(baselineHtml) / 1024) }),
+      });
     }
     return rows;
   } finally {
@@ -164,18 +296,30 @@ const round = (/** @type {number} */ n) => Math.round(n * 100) / 100;
 /** @param {RenderRow[]} rows */
 export function printRenderTable(rows, title = "Server render in Node, fixture data") {
   console.log(`\n${title}`);
-  console.log(["page".padEnd(12), "median ms", "  p90 ms", "HTML KiB", "status"].join("  "));
+  console.log(["page".padEnd(12), "CPU p50", "CPU p90", "wall p50", "÷ 404", "floor", "÷ floor", "HTML KiB", "gzip KiB", "hydration KiB", "JSON-LD KiB", "status"].join("  "));
   for (const row of rows) {
-    console.log([row.page.padEnd(12), row.medianMs.toFixed(2).padStart(9), row.p90Ms.toFixed(2).padStart(8), row.htmlKiB.toFixed(1).padStart(8), String(row.status).padStart(6)].join("  "));
+    const cells = [row.medianMs, row.p90Ms, row.wallMedianMs, row.notFoundRatio, row.floorMs, row.floorRatio, row.htmlKiB, row.gzipKiB, row.hydrationKiB, row.jsonLdKiB];
+    const widths = [7, 7, 8, 5, 5, 7, 8, 8, 13, 11];
+    console.log([row.page.padEnd(12), ...cells.map((n, i) => n.toFixed(2).padStart(widths[i] ?? 0)), String(row.status).padStart(6)].join("  "));
   }
+  if (rows.some((row) => row.baselineMs !== undefined)) {
+    console.log(["\npage".padEnd(13), "CPU p50", "baseline", "÷ baseline", "HTML KiB", "baseline KiB"].join("  "));
+    for (const row of rows) console.log([row.page.padEnd(12), row.medianMs.toFixed(2).padStart(7), (row.baselineMs ?? 0).toFixed(2).padStart(8), (row.baselineRatio ?? 0).toFixed(2).padStart(10), row.htmlKiB.toFixed(2).padStart(8), (row.baselineHtmlKiB ?? 0).toFixed(2).padStart(12)].join("  "));
+  }
+  console.log("Times in ms. ÷ 404: CPU p50 over the not-found page's; floor: CPU p50 of plain elements of the same HTML size, ÷ floor: the page's over it (same rounds)");
+  const over = rows.filter((row) => row.medianMs > RENDER_GOAL.p50Ms || row.p90Ms > RENDER_GOAL.p90Ms).map((row) => row.page);
+  console.log(`Goal CPU p50 ≤ ${RENDER_GOAL.p50Ms} ms and p90 ≤ ${RENDER_GOAL.p90Ms} ms (issue 19): ${over.length ? `missed by ${over.join(", ")}` : "met by every page"}`);
 }
 
 async function main() {
-  const options = cliOptions(["runs", "scale", "out"], "Usage: npm run bench:render [-- --runs 200] [--scale 1] [--out bench-results/render.json]");
+  const usage = "Usage: npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--out bench-results/render.json]";
+  const options = cliOptions(["runs", "scale", "pages", "floor", "html", "baseline", "out"], usage);
+  if (options.floor !== undefined && options.floor !== "none") throw new Error(usage);
   const runs = positiveIntOption(options.runs, 200, "runs");
   const scale = positiveIntOption(options.scale, 1, "scale");
+  const only = options.pages?.split(",").map((page) => page.trim());
   const out = options.out ?? "bench-results/render.json";
-  const rows = await benchRender({ runs, scale, log: console.log });
+  const rows = await benchRender({ runs, scale, only, floor: options.floor !== "none", htmlDir: options.html, baseline: options.baseline, log: console.log });
   printRenderTable(rows);
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
   await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, runs, scale, pages: rows }, null, 2) + "\n");

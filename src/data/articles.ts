@@ -194,7 +194,7 @@ export function articleHeader(record: HeaderRecord): ArticleHeader {
 
 export interface BlogArticle extends ArticleHeader {
   summaryHtml: string;
-  content: MarkdownBlock[];
+  content: readonly MarkdownBlock[];
   tags: string[];
   product: ProductCardData | null;
   productCardType: CardType;

@@ -1,4 +1,5 @@
 import { Marked, type Token, type TokensList } from "marked";
+import { memoizeByInput } from "../lib/memo";
 import { sanitizeHtml } from "./sanitize";
 
 /**
@@ -18,7 +19,12 @@ function languageOf(lang: string | undefined): string {
   return /^[\w-]{1,32}/.exec(lang?.trim() ?? "")?.[0] ?? "";
 }
 
-export function renderMarkdown(markdown: string): MarkdownBlock[] {
+/** Articles' markdown, parsed and sanitized once per distinct text in an isolate (see
+ * lib/memo; at most 20 articles of up to 64 Ki characters, a few MiB); the blocks are
+ * frozen because every render of the article shares them. */
+export const renderMarkdown: (markdown: string) => readonly MarkdownBlock[] = memoizeByInput(parseMarkdown, { maxEntries: 20, maxInputLength: 65_536 });
+
+function parseMarkdown(markdown: string): readonly MarkdownBlock[] {
   const tokens = marked.lexer(markdown);
   const blocks: MarkdownBlock[] = [];
   let run: Token[] = [];
@@ -38,5 +44,5 @@ export function renderMarkdown(markdown: string): MarkdownBlock[] {
     }
   }
   flush();
-  return blocks;
+  return Object.freeze(blocks.map((block) => Object.freeze(block)));
 }

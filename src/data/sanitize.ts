@@ -1,4 +1,5 @@
 import xss from "xss";
+import { memoizeByInput } from "../lib/memo";
 
 // js-xss is CommonJS: its default export is the module object in every bundler and runtime
 // we use (named imports fail under the Workers test pool).
@@ -107,6 +108,11 @@ const filter = new FilterXSS({
  * (the allow-list escapes whatever is left); it only keeps such content out of the page. */
 const HIDDEN_CONTENT = /<(script|style|template|noscript|iframe|object|svg|math|textarea|title|xmp|noembed|noframes|select)\b[\s\S]*?(?:<\/\1\s*>|$)/gi;
 
+/** Once per distinct content in an isolate (see lib/memo): hundreds of offers' terms and
+ * stores' texts fit, in at most ~8 MiB (500 × 4,096 characters in and out); longer texts
+ * are sanitized on every call. */
+const sanitizeContent = memoizeByInput((html) => filter.process(html.replace(HIDDEN_CONTENT, "")), { maxEntries: 500, maxInputLength: 4096 });
+
 export function sanitizeHtml(html: string | null | undefined): string {
-  return html ? filter.process(html.replace(HIDDEN_CONTENT, "")) : "";
+  return html ? sanitizeContent(html) : "";
 }
