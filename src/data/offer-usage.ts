@@ -1,13 +1,16 @@
 import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 
+/** Clicks out in the last 24 hours, by offer id. */
+export type OfferUsage = ReadonlyMap<string, number>;
+
 /**
- * The offers with their "used today" count, from one read for the whole list (cached at the
- * edge like any content read). A failed read leaves the counts out: the cards still show.
+ * The "used today" counts of these offers, in one read for the whole page (cached at the
+ * edge like any content read). A failed read gives no counts: the cards still show.
  */
-export async function withUsage<T extends { id: string; used_today?: number }>(pb: ContentClient, offers: T[]): Promise<T[]> {
-  if (!offers.length) return offers;
-  const ids = [...new Set(offers.map((offer) => offer.id))].sort();
+export async function readUsage(pb: ContentClient, offerIds: readonly string[]): Promise<OfferUsage> {
+  const ids = [...new Set(offerIds)].sort();
+  if (!ids.length) return new Map();
   const params = Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
   try {
     const usage = await pb.collection(COLLECTIONS.offerUsage).getList<{ id: string; used_today: number }>(1, ids.length, {
@@ -15,10 +18,14 @@ export async function withUsage<T extends { id: string; used_today?: number }>(p
       fields: "id,used_today",
       skipTotal: true,
     });
-    const counts = new Map(usage.items.map((row) => [row.id, row.used_today]));
-    return offers.map((offer) => (counts.has(offer.id) ? { ...offer, used_today: counts.get(offer.id) } : offer));
+    return new Map(usage.items.map((row) => [row.id, row.used_today]));
   } catch (err) {
     console.error("offer usage read failed", err);
-    return offers;
+    return new Map();
   }
+}
+
+/** The offers with their counts from `usage` added. */
+export function withUsage<T extends { id: string; used_today?: number }>(offers: T[], usage: OfferUsage): T[] {
+  return offers.map((offer) => (usage.has(offer.id) ? { ...offer, used_today: usage.get(offer.id) } : offer));
 }

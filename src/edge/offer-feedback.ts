@@ -23,8 +23,15 @@ const FEEDBACK = "offer_feedback";
 const MAX_BODY_BYTES = 4 * 1024;
 const LOCAL_CLIENT = "local";
 
-type Failure = keyof Omit<typeof FEEDBACK_MESSAGES, "thanks">;
-const FAILURE_STATUS = { invalid: 400, unknown: 404, forbidden: 403, limited: 429, unavailable: 503 } as const satisfies Record<Failure, number>;
+/** Refusals and their messages (the card shows the one it gets); kept out of the browser bundle. */
+export const FAILURES = {
+  invalid: { status: 400, message: "Tell us whether it worked: yes or no." },
+  unknown: { status: 404, message: "This offer does not exist (any more)." },
+  forbidden: { status: 403, message: "Votes are accepted from this site only." },
+  limited: { status: 429, message: "Too many votes from your connection. Please try again in a minute." },
+  unavailable: { status: 503, message: FEEDBACK_MESSAGES.unavailable },
+} as const;
+type Failure = keyof typeof FAILURES;
 
 interface Counts {
   worked_count: number;
@@ -98,9 +105,9 @@ export async function offerFeedback(c: Context<AppEnv>): Promise<Response> {
   const wantsJson = (c.req.header("Accept") ?? "").includes("application/json");
   c.header("Cache-Control", "no-store");
   const fail = (failure: Failure): Response => {
-    const message = FEEDBACK_MESSAGES[failure];
+    const { status, message } = FAILURES[failure];
     if (failure === "limited" || failure === "unavailable") c.header("Retry-After", "60");
-    return wantsJson ? c.json({ status: failure, message }, FAILURE_STATUS[failure]) : c.text(message, FAILURE_STATUS[failure]);
+    return wantsJson ? c.json({ status: failure, message }, status) : c.text(message, status);
   };
 
   if (!sameSite(c)) return fail("forbidden");

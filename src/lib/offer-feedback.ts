@@ -44,11 +44,8 @@ export interface FeedbackAnswer {
   message: string;
 }
 
+/** What the card itself may have to say; every other answer brings its own message. */
 export const FEEDBACK_MESSAGES = {
   thanks: "Thanks for letting us know!",
-  invalid: "Tell us whether it worked: yes or no.",
-  unknown: "This offer does not exist (any more).",
-  forbidden: "Votes are accepted from this site only.",
-  limited: "Too many votes from your connection. Please try again in a minute.",
   unavailable: "Your vote could not be saved right now: our offer service is unavailable. Please try again in a few minutes.",
 } as const;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
+import { FAILURES } from "../../src/edge/offer-feedback";
 import { FEEDBACK_MESSAGES } from "../../src/lib/offer-feedback";
 import { pocketbaseWriter, setPocketBase, sleep, testEnv, visit } from "./helpers";
 
@@ -114,7 +115,7 @@ describe("POST /offers/{id}/feedback", () => {
     for (const id of ["zzzzzzzzzzzzzzz", "not-an-id", "x".repeat(40)]) {
       const response = await vote(id);
       expect(response.status, id).toBe(404);
-      expect(await response.json()).toEqual({ status: "unknown", message: FEEDBACK_MESSAGES.unknown });
+      expect(await response.json()).toEqual({ status: "unknown", message: FAILURES.unknown.message });
     }
     expect((await vote("zzzzzzzzzzzzzzz", { json: false, form: true })).status).toBe(404);
   });
@@ -124,11 +125,11 @@ describe("POST /offers/{id}/feedback", () => {
     for (const body of ['{"worked":"maybe"}', '{"worked":true}', "{not json", "", '["yes"]']) {
       const response = await vote(offer.id, { body });
       expect(response.status, body).toBe(400);
-      expect(await response.json()).toEqual({ status: "invalid", message: FEEDBACK_MESSAGES.invalid });
+      expect(await response.json()).toEqual({ status: "invalid", message: FAILURES.invalid.message });
     }
     const form = await vote(offer.id, { json: false, form: true, body: "worked=perhaps" });
     expect(form.status).toBe(400);
-    expect(await form.text()).toBe(FEEDBACK_MESSAGES.invalid);
+    expect(await form.text()).toBe(FAILURES.invalid.message);
     expect(await counters()).toEqual(before);
   });
 

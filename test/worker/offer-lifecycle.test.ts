@@ -75,6 +75,8 @@ describe("the live rule on every screen", () => {
       expect(start, id).toBeGreaterThan(-1);
       const section = html.slice(start, html.indexOf("</section>", start));
       expectOnlyLive(section, id);
+      // Every card of the page gets its usage from one read.
+      expect(section, id).toContain("Used 2 times today");
     }
   });
 

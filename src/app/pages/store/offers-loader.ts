@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { listCategoryNames } from "../../../data/categories";
-import { withUsage } from "../../../data/offer-usage";
+import { readUsage, withUsage } from "../../../data/offer-usage";
 import { listOffers } from "../../../data/offers";
 import { listStoreFiltersOrEmpty } from "../../../data/stores";
 import type { OfferType } from "../../../data/types";
@@ -29,7 +29,7 @@ export async function offersLoader({ request, context }: LoaderFunctionArgs) {
   const pb = contentFrom(context);
   const categories = defer(listStoreFiltersOrEmpty(pb));
   const [offers, selected] = await Promise.all([listOffers(pb, { page, type, categoryIds }), listCategoryNames(pb, categoryIds)]).catch(rethrowContentError);
-  const items = await withUsage(pb, offers.items);
+  const items = withUsage(offers.items, await readUsage(pb, offers.items.map((offer) => offer.id)));
   return { offers: { ...offers, items }, type: type ?? null, categoryIds, selected, categories };
 }
 

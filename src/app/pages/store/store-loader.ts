@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { ContentClient } from "../../../data/client";
 import { classifyContentError } from "../../../data/errors";
 import { countStoreDeals, listExpiredStoreOffers, listStoreOffers, type ListedOffer } from "../../../data/offers";
-import { withUsage } from "../../../data/offer-usage";
+import { readUsage, withUsage } from "../../../data/offer-usage";
 import { getStore, listSimilarStores, listStoreFiltersOrEmpty, type StoreDetails } from "../../../data/stores";
 import type { ListResult } from "../../../data/types";
 import { hasCanonicalTitleSegment, storePath } from "../../../lib/slug";
@@ -26,7 +26,8 @@ async function readOffers(pb: ContentClient, storeId: string, page: number): Pro
   const offers = await listStoreOffers(pb, storeId, page);
   // One page holds every offer in the usual case; only then can the page count them itself.
   const dealTotal = offers.totalPages > 1 ? await countStoreDeals(pb, storeId) : offers.items.filter((o) => o.type === "deal").length;
-  return { page: { ...offers, items: await withUsage(pb, offers.items) }, dealTotal };
+  const usage = await readUsage(pb, offers.items.map((offer) => offer.id));
+  return { page: { ...offers, items: withUsage(offers.items, usage) }, dealTotal };
 }
 
 /** The id of the store to show, in the spec's order: on a client navigation the
