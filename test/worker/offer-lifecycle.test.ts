@@ -13,6 +13,8 @@ const DAY = 86_400_000;
 const pbDate = (ms: number) => new Date(ms).toISOString().replace("T", " ");
 const main = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 const storePath = (store: Pick<Store, "id" | "title">) => `/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
+/** The store page's live offers (its tab panel), without the closed "Expired coupons" list. */
+const livePanel = (html: string) => html.slice(html.indexOf('id="store-offers-panel"'), html.indexOf("</section>", html.indexOf('id="store-offers-panel"')));
 const tabLabels = (html: string) => [...html.matchAll(/role="tab"[^>]*>([^<]+)<\/button>/g)].map((m) => m[1]!);
 
 /** Crawlers get the whole document at once (visitors get deferred sections streamed after it). */
@@ -189,7 +191,7 @@ describe("freshness ends at the next start or expiry", () => {
 
     const first = await cachedVisit(path);
     expect(first.cache).toBe("MISS");
-    expect(first.html).toContain(`${marker} expiring`);
+    expect(livePanel(first.html)).toContain(`${marker} expiring`);
     expect(first.html).not.toContain(`${marker} starting`);
     // Within the bound, the page is served from the cache as usual.
     expect((await cachedVisit(path)).cache).toBe("HIT");
@@ -199,8 +201,10 @@ describe("freshness ends at the next start or expiry", () => {
     // the offers' instant, neither the page nor its content reads are used.
     const after = await cachedVisit(path);
     expect(after.cache).toBe("MISS");
-    expect(main(after.html)).not.toContain(`${marker} expiring`);
-    expect(main(after.html)).toContain(`${marker} starting`);
+    expect(livePanel(after.html)).not.toContain(`${marker} expiring`);
+    expect(livePanel(after.html)).toContain(`${marker} starting`);
+    // The offer that just ended moved to the closed "Expired coupons" list.
+    expect(main(after.html)).toMatch(new RegExp(`Expired</span><span[^>]*>${marker} expiring<`));
     expect(tabLabels(main(after.html))).toEqual(["All (1)", "Coupon (0)", "Deal (1)"]);
   });
 
