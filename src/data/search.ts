@@ -1,4 +1,4 @@
-import { htmlToText, likePatterns, matchScore, searchWords } from "../lib/search-text";
+import { htmlToText, likePattern, looseLikePattern, matchScore, searchWords } from "../lib/search-text";
 import { outboundHref } from "../lib/outbound";
 import { storePath } from "../lib/slug";
 import { truncateChars } from "../lib/text";
@@ -7,6 +7,7 @@ import type { ArticleKind } from "./articles";
 import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { fileUrl } from "./files";
+import type { ListResult } from "./types";
 import { SEARCH_KINDS, type SearchHit, type SearchKind } from "./search-kinds";
 
 export { SEARCH_KINDS, type SearchHit, type SearchKind };
@@ -48,13 +49,14 @@ interface SearchedFields {
 
 /**
  * Every word must appear in one of the fields (any order): AND over words, OR over fields
- * and the word's patterns. Values are bound by `pb.filter`. Multi-relation paths use `?~`
- * (any related record).
+ * (and, when `loose`, over the word's strict and loose patterns). Values are bound by
+ * `pb.filter`. Multi-relation paths use `?~` (any related record).
  */
-export function candidateFilter(pb: ContentClient, words: readonly string[], { title, body }: SearchedFields): string {
+export function candidateFilter(pb: ContentClient, words: readonly string[], { title, body }: SearchedFields, loose: boolean): string {
   const params: Record<string, string> = {};
   const clauses = words.map((word, w) => {
-    const alternatives = likePatterns(word).flatMap((pattern, p) => {
+    const patterns = [likePattern(word), loose ? looseLikePattern(word) : null].filter((p) => p !== null);
+    const alternatives = patterns.flatMap((pattern, p) => {
       const name = `w${w}p${p}`;
       params[name] = pattern;
       return [...title, ...body].map((field) => `${field} {:${name}}`);
@@ -62,6 +64,23 @@ export function candidateFilter(pb: ContentClient, words: readonly string[], { t
     return `(${alternatives.join(" || ")})`;
   });
   return pb.filter(clauses.join(" && "), params);
+}
+
+type Read<R> = (filter: string) => Promise<ListResult<R>>;
+
+/**
+ * The records whose fields hold every word: first as typed (folded), then, when that read
+ * was not already full and a word could be accented in the content, the loose patterns'
+ * extra records. Two reads so that the loose patterns' near misses never crowd true
+ * matches out of the bounded set.
+ */
+async function matchingRecords<R extends { id: string }>(pb: ContentClient, words: readonly string[], fields: SearchedFields, read: Read<R>): Promise<{ records: R[]; truncated: boolean }> {
+  const strict = await read(candidateFilter(pb, words, fields, false));
+  const truncated = strict.totalItems > strict.items.length;
+  if (truncated || !words.some((word) => looseLikePattern(word) !== null)) return { records: strict.items, truncated };
+  const loose = await read(candidateFilter(pb, words, fields, true));
+  const seen = new Set(strict.items.map((r) => r.id));
+  return { records: [...strict.items, ...loose.items.filter((r) => !seen.has(r.id))], truncated };
 }
 
 /** `field ~` for a field of the record, `field ?~` for a path through a multi-relation. */
@@ -116,14 +135,9 @@ interface ProductRecord extends Files {
   expand?: { categories?: Titled[] };
 }
 
-async function readCandidates<R>(
-  pb: ContentClient,
-  collection: string,
-  filter: string,
-  options: { sort: string; fields: string; expand: string },
-): Promise<{ records: R[]; truncated: boolean }> {
-  const list = await pb.collection(collection).getList<R>(1, SEARCH_CANDIDATES, { filter, ...options });
-  return { records: list.items, truncated: list.totalItems > list.items.length };
+/** One bounded read of a kind's candidates. */
+function candidateReader<R>(pb: ContentClient, collection: string, options: { sort: string; fields: string; expand: string }): Read<R> {
+  return (filter) => pb.collection(collection).getList<R>(1, SEARCH_CANDIDATES, { filter, ...options });
 }
 
 const titles = (records: Titled[] | undefined) => (records ?? []).map((r) => r.title);
@@ -131,11 +145,12 @@ const titles = (records: Titled[] | undefined) => (records ?? []).map((r) => r.t
 const STORE_FIELDS = { title: ["title"], body: ["subheading", "description", "category_ids[].title"] };
 
 async function storeCandidates(pb: ContentClient, words: readonly string[]): Promise<CandidateList> {
-  const { records, truncated } = await readCandidates<StoreRecord>(pb, COLLECTIONS.stores, candidateFilter(pb, words, fieldsOf(STORE_FIELDS)), {
+  const read = candidateReader<StoreRecord>(pb, COLLECTIONS.stores, {
     sort: "-reviewers,title",
     expand: "category_ids",
     fields: "id,collectionId,collectionName,title,subheading,description,logo,rating,reviewers,expand.category_ids.title",
   });
+  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(STORE_FIELDS), read);
   const items = records.map((store) => ({
     hit: {
       kind: "stores" as const,
@@ -161,16 +176,16 @@ const OFFER_FIELDS = { title: ["heading"], body: ["subheading", "description", "
  * The offers a search may show, matching `filter`. The one read of offers for search (and
  * the header's suggestions): a rule on which offers are live belongs here.
  */
-export function readSearchOffers(pb: ContentClient, filter: string): Promise<{ records: OfferRecord[]; truncated: boolean }> {
-  return readCandidates<OfferRecord>(pb, COLLECTIONS.offers, filter, {
+export function readSearchOffers(pb: ContentClient, filter: string): Promise<ListResult<OfferRecord>> {
+  return candidateReader<OfferRecord>(pb, COLLECTIONS.offers, {
     sort: "-click_count,id",
     expand: "store,categories",
     fields: "id,collectionId,collectionName,heading,subheading,description,thumbnail,click_count,expand.store.id,expand.store.title,expand.categories.title",
-  });
+  })(filter);
 }
 
 async function offerCandidates(pb: ContentClient, words: readonly string[]): Promise<CandidateList> {
-  const { records, truncated } = await readSearchOffers(pb, candidateFilter(pb, words, fieldsOf(OFFER_FIELDS)));
+  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(OFFER_FIELDS), (filter) => readSearchOffers(pb, filter));
   const items = records.flatMap((offer) => {
     const store = offer.expand?.store;
     // An offer is shown on its store's page; without a store it has nowhere to link.
@@ -205,11 +220,12 @@ const PUBLISHED: Record<"comparisons" | "advertorials" | "articles", { collectio
 
 async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISHED, words: readonly string[]): Promise<CandidateList> {
   const source = PUBLISHED[kind];
-  const { records, truncated } = await readCandidates<PublishedRecord>(pb, source.collection, candidateFilter(pb, words, fieldsOf(source.fields)), {
+  const read = candidateReader<PublishedRecord>(pb, source.collection, {
     sort: "-publish_time,id",
     expand: "categories",
     fields: `id,collectionId,collectionName,title,${source.text},tags,featured_image,banner_image,publish_time,expand.categories.title`,
   });
+  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(source.fields), read);
   const items = records.map((record) => {
     const image = record.featured_image || record.banner_image;
     const text = [record.subtitle ?? "", htmlToText(record.summary ?? "")].filter(Boolean).join(" ");
@@ -235,11 +251,12 @@ async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISH
 const PRODUCT_FIELDS = { title: ["name"], body: ["brand", "headline", "summary", "tags", "categories[].title"] };
 
 async function productCandidates(pb: ContentClient, words: readonly string[]): Promise<CandidateList> {
-  const { records, truncated } = await readCandidates<ProductRecord>(pb, COLLECTIONS.products, candidateFilter(pb, words, fieldsOf(PRODUCT_FIELDS)), {
+  const read = candidateReader<ProductRecord>(pb, COLLECTIONS.products, {
     sort: "-click_count,id",
     expand: "categories",
     fields: "id,collectionId,collectionName,name,brand,headline,summary,tags,featured_image,cta_url,click_count,expand.categories.title",
   });
+  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(PRODUCT_FIELDS), read);
   // A product has no page of its own: its result is its call-to-action, as on its cards.
   const items = records.flatMap((product) =>
     product.cta_url

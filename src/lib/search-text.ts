@@ -26,17 +26,24 @@ export function searchWords(text: string): string[] {
 /** Letters that often carry an accent in the content (é, ñ, ç, ü, ÿ…). */
 const ACCENTABLE = /[aeiouycn]/g;
 
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern (with its own `%` wrapping, so PocketBase passes it as written) that finds
+ * `word` anywhere, `%`, `_` and `\` in it taken literally. */
+export function likePattern(word: string): string {
+  return `%${escapeLike(word)}%`;
+}
+
 /**
- * LIKE patterns (with their own `%` wrapping, so PocketBase passes them as written) that
- * find `word` anywhere: the word itself, and, when the word has letters that are often
- * accented, the word with each such letter replaced by `_` (any one character), because
- * SQLite's LIKE folds ASCII case only: "cafe" must still find "Café". The loose pattern
- * also finds non-matches ("cafe" → "cafa"); `matchScore` drops those.
+ * The loose form of `likePattern`: each letter that is often accented becomes `_` (any one
+ * character), because SQLite's LIKE folds ASCII case only and "cafe" must still find
+ * "Café". Null when the word has no such letter. It also finds non-matches ("cafe" →
+ * "cafa"); `matchScore` drops those.
  */
-export function likePatterns(word: string): string[] {
-  const escaped = word.replace(/[\\%_]/g, (c) => `\\${c}`);
+export function looseLikePattern(word: string): string | null {
+  const escaped = escapeLike(word);
   const loose = escaped.replace(ACCENTABLE, "_");
-  return loose === escaped ? [`%${escaped}%`] : [`%${escaped}%`, `%${loose}%`];
+  return loose === escaped ? null : `%${loose}%`;
 }
 
 /** Points per word, by where and how it matches. A title hit outranks any body hit. */

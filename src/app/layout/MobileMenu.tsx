@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { HeaderStore } from "../../data/website";
+import { HeaderSearch } from "./HeaderSearch";
 import { NavLinks } from "./NavLinks";
 import { useDismiss } from "./use-dismiss";
 
@@ -43,6 +44,7 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
           <button ref={closeButton} type="button" className="btn-close" aria-label="Close menu" onClick={() => { setOpen(false); toggle.current?.focus(); }} />
         </div>
         <div className="offcanvas-body">
+          <HeaderSearch className="mb-3" />
           <NavLinks stores={stores} className="navbar-nav" />
         </div>
       </div>
