@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { search, SEARCH_KINDS, type SearchKind, type SearchQuery } from "../../../data/search";
 import { positiveInt } from "../../../lib/query";
-import { badRequest, notFound, rethrowContentError } from "../../http-errors";
+import { badRequest, requirePageInRange, rethrowContentError } from "../../http-errors";
 import { contentFrom } from "../../load-context";
 import { SEARCH_MAX_LENGTH } from "../home/home-content";
 
@@ -36,6 +36,6 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs) {
   const shortenedFrom = text === typed ? null : typed.length;
   if (!text) return { query, shortenedFrom, results: null };
   const results = await search(contentFrom(context), query, { kind: type, page: page ?? 1 }).catch(rethrowContentError);
-  if (page !== undefined && page > Math.max(1, results.totalPages)) notFound();
+  requirePageInRange(results.page, results.hits.length);
   return { query, shortenedFrom, results };
 }

@@ -4,7 +4,7 @@ import { listOffers } from "../../../data/offers";
 import { listStoreFiltersOrEmpty } from "../../../data/stores";
 import type { OfferType } from "../../../data/types";
 import { defer } from "../../deferred";
-import { badRequest, rethrowContentError } from "../../http-errors";
+import { badRequest, requirePageInRange, rethrowContentError } from "../../http-errors";
 import { contentFrom } from "../../load-context";
 import { categoryIdsFrom, pageFrom } from "./filter-params";
 
@@ -28,6 +28,7 @@ export async function offersLoader({ request, context }: LoaderFunctionArgs) {
   const pb = contentFrom(context);
   const categories = defer(listStoreFiltersOrEmpty(pb));
   const [offers, selected] = await Promise.all([listOffers(pb, { page, type, categoryIds }), listCategoryNames(pb, categoryIds)]).catch(rethrowContentError);
+  requirePageInRange(page, offers.items.length);
   return { offers, type: type ?? null, categoryIds, selected, categories };
 }
 
