@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsHits, launchChromium, siteUrl, watchConsole } from "./browser";
+import { analyticsHits, isHydrated, launchChromium, siteUrl, watchConsole } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,6 +58,29 @@ describe("header", () => {
     expect(await tip.textContent()).toContain("affiliate commission");
     await page.keyboard.press("Escape");
     await expect.poll(() => tip.count()).toBe(0);
+    await page.close();
+  });
+
+  it("on phones shows the advertising disclosure and keeps the page's 12 px side margin (390 px)", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    const disclosure = page.getByRole("banner").getByRole("button", { name: "Advertising Disclosure" });
+    expect(await disclosure.isVisible()).toBe(true);
+    await disclosure.tap();
+    const tip = page.getByRole("tooltip");
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    // On the screen, inside the margins.
+    const box = (await tip.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(12);
+    expect(box.x + box.width).toBeLessThanOrEqual(390 - 12);
+    const brand = (await page.getByRole("banner").getByRole("link", { name: "DealPilot" }).boundingBox())!;
+    const menu = (await page.getByRole("button", { name: "Open menu" }).boundingBox())!;
+    const content = (await page.locator("main .container, main.container").first().boundingBox())!;
+    expect(brand.x).toBeGreaterThanOrEqual(12);
+    expect(390 - (menu.x + menu.width)).toBeGreaterThanOrEqual(12);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    expect(content.x).toBe(0);
     await page.close();
   });
 
