@@ -5,8 +5,9 @@ import { HeaderSearch } from "./HeaderSearch";
 import { NavLinks } from "./NavLinks";
 import { useDismiss } from "./use-dismiss";
 
-/** The offcanvas menu under the large breakpoint. It closes on every completed navigation,
- * on Escape, on the close button and on the backdrop. */
+/** The offcanvas menu under the extra-large breakpoint (narrower, the bar has no room for
+ * the links and the search). It closes on every completed navigation, on Escape, on the
+ * close button and on the backdrop. */
 export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteName: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -30,7 +31,7 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
       <div
         ref={panel}
         id={panelId}
-        className={`offcanvas offcanvas-end d-lg-none${open ? " show" : ""}`}
+        className={`offcanvas offcanvas-end d-xl-none${open ? " show" : ""}`}
         style={{ visibility: open ? "visible" : "hidden" }}
         tabIndex={-1}
         role="dialog"
@@ -48,7 +49,7 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
           <NavLinks stores={stores} className="navbar-nav" />
         </div>
       </div>
-      {open && <div className="offcanvas-backdrop fade show d-lg-none" aria-hidden="true" />}
+      {open && <div className="offcanvas-backdrop fade show d-xl-none" aria-hidden="true" />}
     </>
   );
 }

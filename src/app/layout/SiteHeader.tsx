@@ -12,21 +12,21 @@ export function SiteHeader() {
   return (
     <header className="border-bottom bg-body sticky-top">
       {/* The container inside the navbar keeps the page's side padding (a navbar's own is 0). */}
-      <nav className="navbar navbar-expand-lg" aria-label="Main">
+      <nav className="navbar navbar-expand-xl" aria-label="Main">
         <div className="container flex-nowrap gap-2">
           <Link className="navbar-brand fw-bold d-flex align-items-center gap-2 me-0" to="/">
             <img src={built.favicon} alt="" width={28} height={28} />
             {site.name}
           </Link>
           <div className="collapse navbar-collapse">
-            <NavLinks stores={headerStores} className="navbar-nav me-auto" />
+            <NavLinks stores={headerStores} className="navbar-nav me-auto text-nowrap" />
           </div>
-          <HeaderSearch className="d-none d-lg-block" />
+          <HeaderSearch className="d-none d-xl-block" />
           <div className="d-flex align-items-center gap-2 ms-auto">
             {/* On every width: the disclosure belongs next to the links it discloses (FTC). */}
             <AdDisclosure />
             <ThemeSwitcher />
-            <div className="d-lg-none">
+            <div className="d-xl-none">
               <MobileMenu stores={headerStores} siteName={site.name} />
             </div>
           </div>
