@@ -30,3 +30,6 @@ export interface SearchHit {
   /** In the category the visitor chose. */
   inCategory: boolean;
 }
+
+/** What the header's search suggests: a few hits, named and linked. */
+export type Suggestion = Pick<SearchHit, "kind" | "title" | "href">;

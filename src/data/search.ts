@@ -8,9 +8,9 @@ import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { fileUrl } from "./files";
 import type { ListResult } from "./types";
-import { SEARCH_KINDS, type SearchHit, type SearchKind } from "./search-kinds";
+import { SEARCH_KINDS, type SearchHit, type SearchKind, type Suggestion } from "./search-kinds";
 
-export { SEARCH_KINDS, type SearchHit, type SearchKind };
+export { SEARCH_KINDS, type SearchHit, type SearchKind, type Suggestion };
 
 export const SEARCH_PER_PAGE = 12;
 /** Candidates read per kind (the most popular or newest first). Ranking happens in the
@@ -377,8 +377,6 @@ export async function search(pb: ContentClient, query: SearchQuery, { kind, page
 /** What the header suggests while the visitor types: the best few stores, offers and articles. */
 export const SUGGESTION_KINDS: readonly SearchKind[] = ["stores", "offers", "comparisons", "advertorials", "articles"];
 export const MAX_SUGGESTIONS = 8;
-
-export type Suggestion = Pick<SearchHit, "kind" | "title" | "href">;
 
 export async function suggest(pb: ContentClient, text: string): Promise<Suggestion[]> {
   const { hits } = await rankedSearch(pb, { text, category: null }, SUGGESTION_KINDS);

@@ -1,14 +1,13 @@
 import type { Context } from "hono";
 import { createContentClient } from "../data/client";
 import { suggest } from "../data/search";
-import { foldText, SEARCH_MAX_LENGTH } from "../lib/search-text";
+import { SEARCH_MAX_LENGTH, SUGGEST_MIN_LENGTH } from "../lib/search-limits";
+import { foldText } from "../lib/search-text";
 import type { AppEnv } from "./app-env";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./page-cache";
 
 /** The header search's suggestions: `GET /api/search/suggestions?q=…` → `{ items: Suggestion[] }`. */
 export const SUGGESTIONS_PATH = "/api/search/suggestions";
-/** Fewer characters suggest nothing: one or two letters match most of the catalogue. */
-export const SUGGEST_MIN_LENGTH = 2;
 /** On every stored answer of this route, beside the tags of the records it lists. */
 const SUGGESTIONS_TAG = "dp-suggest";
 

@@ -5,10 +5,6 @@
  * in what order.
  */
 
-/** Longest search text accepted (the search fields' maxlength, the /search loader's and the
- * suggestions' limit). */
-export const SEARCH_MAX_LENGTH = 100;
-
 /** Most words a query is matched on; the rest are ignored (each word adds a filter clause). */
 export const MAX_SEARCH_WORDS = 6;
 

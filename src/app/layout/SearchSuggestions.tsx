@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useNavigate } from "react-router";
-import { SEARCH_KIND_LABELS, type SearchHit } from "../../data/search-kinds";
-
-type Suggestion = Pick<SearchHit, "kind" | "title" | "href">;
+import { SEARCH_KIND_LABELS, type Suggestion } from "../../data/search-kinds";
+import { SUGGEST_MIN_LENGTH } from "../../lib/search-limits";
 
 /** Wait this long after the last keystroke before asking. */
 const DEBOUNCE_MS = 200;
-/** Fewer characters suggest nothing (the route answers nothing either). */
-const MIN_LENGTH = 2;
 
 /**
  * The listbox of the header's search combobox. It drives the field it is given (loaded
@@ -35,7 +32,7 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
     };
     const ask = async (text: string) => {
       request?.abort();
-      if (text.trim().length < MIN_LENGTH) {
+      if (text.trim().length < SUGGEST_MIN_LENGTH) {
         setItems([]);
         close();
         return;

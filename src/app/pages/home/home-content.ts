@@ -9,4 +9,4 @@ export const HERO_SUMMARY =
 export const HERO_CATEGORIES = ["Accommodation", "Shopping", "Food & Drink", "Entertainment", "Health"] as const;
 
 export const SEARCH_PLACEHOLDER = "What are you looking for?";
-export { SEARCH_MAX_LENGTH } from "../../../lib/search-text";
+export { SEARCH_MAX_LENGTH } from "../../../lib/search-limits";
