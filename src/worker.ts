@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
 import { createContentClient } from "./data/client";
+import { SUGGESTIONS_PATH } from "./data/search-kinds";
 import { blockAiCrawlers } from "./edge/ai-crawlers";
 import type { AppEnv } from "./edge/app-env";
 import { PURGE_PATH, purgeCache } from "./edge/cache-purge";
@@ -13,7 +14,7 @@ import { cachedPage, pageCacheDeps, pageCacheKey } from "./edge/page-cache";
 import { ping } from "./edge/ping";
 import { privacyChoice } from "./edge/privacy-choice";
 import { robots, ROBOTS_PATH } from "./edge/robots";
-import { searchSuggestions, SUGGESTIONS_PATH } from "./edge/search-suggestions";
+import { searchSuggestions } from "./edge/search-suggestions";
 import { securityHeaders } from "./edge/security-headers";
 import { sitemapChild, sitemapIndex, SITEMAP_INDEX_PATH } from "./edge/sitemap";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";

@@ -31,5 +31,8 @@ export interface SearchHit {
   inCategory: boolean;
 }
 
+/** The Worker's route answering `?q=` with `{ items: Suggestion[] }` (src/edge/search-suggestions.ts). */
+export const SUGGESTIONS_PATH = "/api/search/suggestions";
+
 /** What the header's search suggests: a few hits, named and linked. */
 export type Suggestion = Pick<SearchHit, "kind" | "title" | "href">;

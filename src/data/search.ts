@@ -228,7 +228,7 @@ async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISH
   const { records, truncated } = await matchingRecords(pb, words, fieldsOf(source.fields), read);
   const items = records.map((record) => {
     const image = record.featured_image || record.banner_image;
-    const text = [record.subtitle ?? "", htmlToText(record.summary ?? "")].filter(Boolean).join(" ");
+    const text = [record.subtitle ?? "", htmlToText(record.summary ?? "")].filter(Boolean).join(" · ");
     return {
       hit: {
         kind,

@@ -1,17 +1,17 @@
 import type { Context } from "hono";
 import { createContentClient } from "../data/client";
 import { suggest } from "../data/search";
+import { SUGGESTIONS_PATH } from "../data/search-kinds";
 import { SEARCH_MAX_LENGTH, SUGGEST_MIN_LENGTH } from "../lib/search-limits";
 import { foldText } from "../lib/search-text";
 import type { AppEnv } from "./app-env";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./page-cache";
 
-/** The header search's suggestions: `GET /api/search/suggestions?q=…` → `{ items: Suggestion[] }`. */
-export const SUGGESTIONS_PATH = "/api/search/suggestions";
 /** On every stored answer of this route, beside the tags of the records it lists. */
 const SUGGESTIONS_TAG = "dp-suggest";
 
 /**
+ * The header search's suggestions, `GET /api/search/suggestions?q=…` → `{ items }`.
  * Answers from the page cache (fresh, stale-while-revalidate, stale-if-error, tagged like a
  * page), keyed by the folded query so "VPN" and "vpn" share one copy; a miss ranks the
  * matches of the same edge-cached reads the search page uses.

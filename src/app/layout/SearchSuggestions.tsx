@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useNavigate } from "react-router";
-import { SEARCH_KIND_LABELS, type Suggestion } from "../../data/search-kinds";
+import { SEARCH_KIND_LABELS, SUGGESTIONS_PATH, type Suggestion } from "../../data/search-kinds";
 import { SUGGEST_MIN_LENGTH } from "../../lib/search-limits";
 
 /** Wait this long after the last keystroke before asking. */
@@ -39,7 +39,7 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
       }
       request = new AbortController();
       try {
-        const response = await fetch(`/api/search/suggestions?q=${encodeURIComponent(text.trim())}`, { signal: request.signal });
+        const response = await fetch(`${SUGGESTIONS_PATH}?q=${encodeURIComponent(text.trim())}`, { signal: request.signal });
         const found = response.ok ? ((await response.json()) as { items: Suggestion[] }).items : [];
         setItems(found);
         setActiveIndex(-1);
