@@ -385,7 +385,9 @@ function bannerSvg(filename, title, line, color) {
 }
 
 /**
- * 400x300 thumbnail with a big label (e.g. "72% OFF") and a caption.
+ * 400x300 thumbnail with a big label (e.g. "72% OFF") and, unless `caption` is empty, a
+ * caption under it. Offer cards show their thumbnail 120 px wide, where a caption would be
+ * about 6 px tall: theirs have none (the card names the store in text).
  * @param {string} filename @param {string} label @param {string} caption @param {string} color
  */
 function thumbnailSvg(filename, label, caption, color) {
@@ -395,8 +397,8 @@ function thumbnailSvg(filename, label, caption, color) {
     `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300">` +
       `<rect width="400" height="300" fill="${shade(color, 0.85)}"/>` +
       `<rect x="24" y="24" width="352" height="252" rx="20" fill="${color}"/>` +
-      `<text x="200" y="150" text-anchor="middle" ${FONT} font-size="52" font-weight="800" fill="#ffffff">${xml(label)}</text>` +
-      `<text x="200" y="200" text-anchor="middle" ${FONT} font-size="22" fill="#ffffff" opacity="0.9">${xml(shownCaption)}</text>` +
+      `<text x="200" y="${shownCaption ? 150 : 169}" text-anchor="middle" ${FONT} font-size="52" font-weight="800" fill="#ffffff">${xml(label)}</text>` +
+      (shownCaption ? `<text x="200" y="200" text-anchor="middle" ${FONT} font-size="22" fill="#ffffff" opacity="0.9">${xml(shownCaption)}</text>` : "") +
       `</svg>`,
   );
 }
@@ -1288,7 +1290,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
         `<p>Offer valid for ${offerRng.pick(["new customers", "new and returning customers", "new subscriptions"])} until the end of the promotion. ` +
         `Discount applies to the first billing period; renewals are charged at the standard rate.</p>` +
         `<ul><li>One use per customer.</li><li>Cannot be combined with other promotions.</li><li>${html(brand)} may end the offer at any time.</li></ul>`,
-      thumbnail: thumbnailSvg("thumbnail.svg", label, brand, color),
+      thumbnail: thumbnailSvg("thumbnail.svg", label, "", color),
       is_featured: isFeatured,
       badge: badgeList[0] || "",
       badges: badgeList,

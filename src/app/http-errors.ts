@@ -8,6 +8,16 @@ export function badRequest(message: string): never {
   throw data({ message }, { status: 400, statusText: "Bad Request" });
 }
 
+/**
+ * The one rule of every paged list (stores, offers, article lists, search, a store's
+ * offers): page 1 always exists, empty or not (it shows the list's empty state); a page
+ * past the last is the not-found page with a 404, so no link or crawler lands on an
+ * empty page that pretends to be one.
+ */
+export function requirePageInRange(page: number, itemsOnPage: number): void {
+  if (page > 1 && itemsOnPage === 0) notFound();
+}
+
 export function notFound(): never {
   throw data({ message: "Page not found" }, { status: NOT_FOUND_STATUS, statusText: "Not Found" });
 }

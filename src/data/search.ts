@@ -1,93 +1,388 @@
-import type { ArticleListItem } from "./articles";
+import { htmlToText, likePattern, looseLikePattern, matchScore, searchWords } from "../lib/search-text";
+import { outboundHref } from "../lib/outbound";
+import { storePath } from "../lib/slug";
+import { truncateChars } from "../lib/text";
+import { articlePath } from "./article-path";
+import type { ArticleKind } from "./articles";
 import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { fileUrl } from "./files";
 import { listLive } from "./live-offers";
-import { DEAL_CARD_FIELDS } from "./home";
-import { STORE_CARD_FIELDS } from "./stores";
-import type { OfferCardData } from "./offers";
-import { sanitizeHtml } from "./sanitize";
-import type { StoreCard } from "./stores";
-import { SEARCH_KINDS, type SearchKind } from "./search-kinds";
-import type { Article, Category, ListResult } from "./types";
+import type { ListResult } from "./types";
+import { SEARCH_KINDS, type SearchHit, type SearchKind, type Suggestion } from "./search-kinds";
 
-export { SEARCH_KINDS, type SearchKind };
+export { SEARCH_KINDS, type SearchHit, type SearchKind, type Suggestion };
 
 export const SEARCH_PER_PAGE = 12;
+/** Candidates read per kind (the most popular or newest first). Ranking happens in the
+ * Worker over these; a kind with more matching records says so ("100+"). */
+export const SEARCH_CANDIDATES = 100;
+const SNIPPET_MAX = 140;
 
 export interface SearchQuery {
   /** What the visitor typed, trimmed. */
   text: string;
-  /** A category title, or null for every category. */
+  /** A category title the visitor prefers, or null. Its matches come first; it never hides others. */
   category: string | null;
 }
 
-export interface SearchResults {
-  stores: ListResult<StoreCard>;
-  offers: ListResult<OfferCardData>;
-  articles: ListResult<ArticleListItem>;
+/** A record as read for ranking: the hit it becomes, the text it is matched on, its categories. */
+interface Candidate {
+  hit: Omit<SearchHit, "inCategory">;
+  title: string;
+  body: string;
+  categories: string[];
+  /** Popularity within its kind (higher first) for equal scores. */
+  popularity: number;
 }
 
-/** Text fields searched per kind, and the relation holding the kind's categories. */
-const SEARCHED: Record<SearchKind, { collection: string; fields: readonly string[]; categories: string }> = {
-  stores: { collection: COLLECTIONS.stores, fields: ["title", "subheading"], categories: "category_ids" },
-  offers: { collection: COLLECTIONS.offers, fields: ["heading", "subheading"], categories: "categories" },
-  articles: { collection: COLLECTIONS.articles, fields: ["title"], categories: "categories" },
+interface CandidateList {
+  items: Candidate[];
+  /** More records matched the filter than were read. */
+  truncated: boolean;
+}
+
+/** Where a kind's words are looked for: title fields weigh more than body fields. */
+interface SearchedFields {
+  title: readonly string[];
+  body: readonly string[];
+}
+
+/**
+ * Every word must appear in one of the fields (any order): AND over words, OR over fields
+ * (and, when `loose`, over the word's strict and loose patterns). Values are bound by
+ * `pb.filter`. Multi-relation paths use `?~` (any related record).
+ */
+export function candidateFilter(pb: ContentClient, words: readonly string[], { title, body }: SearchedFields, loose: boolean): string {
+  const params: Record<string, string> = {};
+  const clauses = words.map((word, w) => {
+    const patterns = [likePattern(word), loose ? looseLikePattern(word) : null].filter((p) => p !== null);
+    const alternatives = patterns.flatMap((pattern, p) => {
+      const name = `w${w}p${p}`;
+      params[name] = pattern;
+      return [...title, ...body].map((field) => `${field} {:${name}}`);
+    });
+    return `(${alternatives.join(" || ")})`;
+  });
+  return pb.filter(clauses.join(" && "), params);
+}
+
+type Read<R> = (filter: string) => Promise<ListResult<R>>;
+
+/**
+ * The records whose fields hold every word: first as typed (folded), then, when that read
+ * was not already full and a word could be accented in the content, the loose patterns'
+ * extra records. Two reads so that the loose patterns' near misses never crowd true
+ * matches out of the bounded set.
+ */
+async function matchingRecords<R extends { id: string }>(pb: ContentClient, words: readonly string[], fields: SearchedFields, read: Read<R>): Promise<{ records: R[]; truncated: boolean }> {
+  const strict = await read(candidateFilter(pb, words, fields, false));
+  const truncated = strict.totalItems > strict.items.length;
+  if (truncated || !words.some((word) => looseLikePattern(word) !== null)) return { records: strict.items, truncated };
+  const loose = await read(candidateFilter(pb, words, fields, true));
+  const seen = new Set(strict.items.map((r) => r.id));
+  return { records: [...strict.items, ...loose.items.filter((r) => !seen.has(r.id))], truncated };
+}
+
+/** `field ~` for a field of the record, `field ?~` for a path through a multi-relation. */
+const like = (field: string) => (field.includes("[]") ? `${field.replace("[]", "")} ?~` : `${field} ~`);
+
+function fieldsOf(searched: { title: readonly string[]; body: readonly string[] }): SearchedFields {
+  return { title: searched.title.map(like), body: searched.body.map(like) };
+}
+
+type Titled = { title: string };
+type Files = { id: string; collectionId: string; collectionName: string };
+
+interface StoreRecord extends Files {
+  title: string;
+  subheading: string;
+  description: string;
+  logo: string;
+  rating: number;
+  reviewers: number;
+  expand?: { category_ids?: Titled[] };
+}
+
+interface OfferRecord extends Files {
+  heading: string;
+  subheading: string;
+  description: string;
+  thumbnail: string;
+  click_count: number;
+  expand?: { store?: { id: string; title: string }; categories?: Titled[] };
+}
+
+interface PublishedRecord extends Files {
+  title: string;
+  subtitle?: string;
+  summary?: string;
+  tags: string;
+  featured_image: string;
+  banner_image: string;
+  publish_time: string;
+  expand?: { categories?: Titled[] };
+}
+
+interface ProductRecord extends Files {
+  name: string;
+  brand: string;
+  headline: string;
+  summary: string;
+  tags: string;
+  featured_image: string;
+  cta_url: string;
+  click_count: number;
+  expand?: { categories?: Titled[] };
+}
+
+/** One bounded read of a kind's candidates. */
+function candidateReader<R>(pb: ContentClient, collection: string, options: { sort: string; fields: string; expand: string }): Read<R> {
+  return (filter) => pb.collection(collection).getList<R>(1, SEARCH_CANDIDATES, { filter, ...options });
+}
+
+const titles = (records: Titled[] | undefined) => (records ?? []).map((r) => r.title);
+
+const STORE_FIELDS = { title: ["title"], body: ["subheading", "description", "category_ids[].title"] };
+
+async function storeCandidates(pb: ContentClient, words: readonly string[]): Promise<CandidateList> {
+  const read = candidateReader<StoreRecord>(pb, COLLECTIONS.stores, {
+    sort: "-reviewers,title",
+    expand: "category_ids",
+    fields: "id,collectionId,collectionName,title,subheading,description,logo,rating,reviewers,expand.category_ids.title",
+  });
+  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(STORE_FIELDS), read);
+  const items = records.map((store) => ({
+    hit: {
+      kind: "stores" as const,
+      id: store.id,
+      title: store.title,
+      snippet: store.subheading,
+      href: storePath(store),
+      external: false,
+      imageUrl: store.logo ? fileUrl(store, store.logo, "100x100") : "",
+      ...(store.rating > 0 && store.reviewers > 0 ? { rating: { value: store.rating, count: store.reviewers } } : {}),
+    },
+    title: store.title,
+    body: [store.subheading, htmlToText(store.description), ...titles(store.expand?.category_ids)].join(" \n "),
+    categories: titles(store.expand?.category_ids),
+    popularity: store.reviewers,
+  }));
+  return { items, truncated };
+}
+
+const OFFER_FIELDS = { title: ["heading"], body: ["subheading", "description", "store.title", "categories[].title"] };
+
+/**
+ * The offers a search may show, matching `filter`. The one read of offers for search (and
+ * the header's suggestions): a rule on which offers are live belongs here.
+ */
+export function readSearchOffers(pb: ContentClient, filter: string): Promise<ListResult<OfferRecord>> {
+  // Live offers only; their dates are read so the edge ends the read's freshness at the next
+  // start or expiry (src/edge/offer-schedule.ts).
+  return listLive<OfferRecord>(pb, COLLECTIONS.offers, 1, SEARCH_CANDIDATES, {
+    filter,
+    sort: "-click_count,id",
+    expand: "store,categories",
+    fields: "id,collectionId,collectionName,heading,subheading,description,thumbnail,click_count,starts_at,expires_at,expand.store.id,expand.store.title,expand.categories.title",
+  });
+}
+
+async function offerCandidates(pb: ContentClient, words: readonly string[]): Promise<CandidateList> {
+  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(OFFER_FIELDS), (filter) => readSearchOffers(pb, filter));
+  const items = records.flatMap((offer) => {
+    const store = offer.expand?.store;
+    // An offer is shown on its store's page; without a store it has nowhere to link.
+    if (!store) return [];
+    return [
+      {
+        hit: {
+          kind: "offers" as const,
+          id: offer.id,
+          title: offer.heading,
+          snippet: `${store.title}${offer.subheading ? ` · ${offer.subheading}` : ""}`,
+          href: storePath(store),
+          external: false,
+          imageUrl: offer.thumbnail ? fileUrl(offer, offer.thumbnail, "400x0") : "",
+        },
+        title: offer.heading,
+        body: [offer.subheading, htmlToText(offer.description), store.title, ...titles(offer.expand?.categories)].join(" \n "),
+        categories: titles(offer.expand?.categories),
+        popularity: offer.click_count,
+      },
+    ];
+  });
+  return { items, truncated };
+}
+
+/** The three published kinds, by their collection and the route segment of their pages. */
+const PUBLISHED: Record<"comparisons" | "advertorials" | "articles", { collection: string; route: ArticleKind; fields: SearchedFields; text: string }> = {
+  comparisons: { collection: COLLECTIONS.comparisons, route: "comparisions", fields: { title: ["title"], body: ["subtitle", "tags", "categories[].title"] }, text: "subtitle" },
+  advertorials: { collection: COLLECTIONS.advertorials, route: "advertorials", fields: { title: ["title"], body: ["subtitle", "summary", "tags", "categories[].title"] }, text: "subtitle,summary" },
+  articles: { collection: COLLECTIONS.articles, route: "blog", fields: { title: ["title"], body: ["summary", "tags", "categories[].title"] }, text: "summary" },
 };
 
-/** PocketBase's `~` reads `%` as a wildcard (and then stops adding its own around the
- * text); escaped, a typed "50%" matches the text "50%" anywhere. */
-function likeText(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/%/g, "\\%");
+async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISHED, words: readonly string[]): Promise<CandidateList> {
+  const source = PUBLISHED[kind];
+  const read = candidateReader<PublishedRecord>(pb, source.collection, {
+    sort: "-publish_time,id",
+    expand: "categories",
+    fields: `id,collectionId,collectionName,title,${source.text},tags,featured_image,banner_image,publish_time,expand.categories.title`,
+  });
+  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(source.fields), read);
+  const items = records.map((record) => {
+    const image = record.featured_image || record.banner_image;
+    const text = [record.subtitle ?? "", htmlToText(record.summary ?? "")].filter(Boolean).join(" · ");
+    return {
+      hit: {
+        kind,
+        id: record.id,
+        title: record.title,
+        snippet: truncateChars(text, SNIPPET_MAX, "…"),
+        href: articlePath({ kind: source.route, title: record.title, id: record.id }),
+        external: false,
+        imageUrl: image ? fileUrl(record, image, "400x0") : "",
+      },
+      title: record.title,
+      body: [text, record.tags, ...titles(record.expand?.categories)].join(" \n "),
+      categories: titles(record.expand?.categories),
+      popularity: Date.parse(record.publish_time) || 0,
+    };
+  });
+  return { items, truncated };
 }
 
-function searchFilter(pb: ContentClient, kind: SearchKind, { text, category }: SearchQuery): string {
-  const { fields, categories } = SEARCHED[kind];
-  const matches = `(${fields.map((field) => `${field} ~ {:text}`).join(" || ")})`;
-  return pb.filter(category === null ? matches : `${matches} && ${categories}.title ?= {:category}`, { text: likeText(text), category });
+const PRODUCT_FIELDS = { title: ["name"], body: ["brand", "headline", "summary", "tags", "categories[].title"] };
+
+async function productCandidates(pb: ContentClient, words: readonly string[]): Promise<CandidateList> {
+  const read = candidateReader<ProductRecord>(pb, COLLECTIONS.products, {
+    sort: "-click_count,id",
+    expand: "categories",
+    fields: "id,collectionId,collectionName,name,brand,headline,summary,tags,featured_image,cta_url,click_count,expand.categories.title",
+  });
+  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(PRODUCT_FIELDS), read);
+  // A product has no page of its own: its result is its call-to-action, as on its cards.
+  const items = records.flatMap((product) =>
+    product.cta_url
+      ? [
+          {
+            hit: {
+              kind: "products" as const,
+              id: product.id,
+              title: product.name,
+              snippet: truncateChars([product.brand, product.headline].filter(Boolean).join(" · "), SNIPPET_MAX, "…"),
+              href: outboundHref(product.cta_url),
+              external: true,
+              imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
+            },
+            title: product.name,
+            body: [product.brand, product.headline, htmlToText(product.summary), product.tags, ...titles(product.expand?.categories)].join(" \n "),
+            categories: titles(product.expand?.categories),
+            popularity: product.click_count,
+          },
+        ]
+      : [],
+  );
+  return { items, truncated };
 }
 
-/** Offers are searched among live offers only (the live rule, src/data/live-offers.ts). */
-function searchList<T>(pb: ContentClient, kind: SearchKind, query: SearchQuery, page: number, options: { sort: string; fields: string; expand?: string }): Promise<ListResult<T>> {
-  const read = { filter: searchFilter(pb, kind, query), ...options };
-  if (kind === "offers") return listLive<T>(pb, SEARCHED[kind].collection, page, SEARCH_PER_PAGE, read);
-  return pb.collection(SEARCHED[kind].collection).getList<T>(page, SEARCH_PER_PAGE, read);
+function readKind(pb: ContentClient, kind: SearchKind, words: readonly string[]): Promise<CandidateList> {
+  switch (kind) {
+    case "stores":
+      return storeCandidates(pb, words);
+    case "offers":
+      return offerCandidates(pb, words);
+    case "products":
+      return productCandidates(pb, words);
+    default:
+      return publishedCandidates(pb, kind, words);
+  }
 }
 
-type ArticleRecord = Pick<Article, "id" | "collectionId" | "collectionName" | "title" | "featured_image" | "banner_image" | "publish_time"> & {
-  expand?: { categories?: Pick<Category, "title">[] };
-};
+interface RankedHit extends SearchHit {
+  score: number;
+  popularity: number;
+}
 
-function articleItem(record: ArticleRecord): ArticleListItem {
-  const image = record.featured_image || record.banner_image;
+/** Chosen category first (when there is one), then score, then kind order, popularity, title. */
+function compareHits(a: RankedHit, b: RankedHit): number {
+  return (
+    Number(b.inCategory) - Number(a.inCategory) ||
+    b.score - a.score ||
+    SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) ||
+    b.popularity - a.popularity ||
+    a.title.localeCompare(b.title)
+  );
+}
+
+export interface RankedResults {
+  /** Every match, best first. */
+  hits: SearchHit[];
+  counts: Record<SearchKind, number>;
+  /** Kinds with more matching records than were read. */
+  truncated: SearchKind[];
+}
+
+/** Every kind's matches for `query`, ranked together by relevance. */
+export async function rankedSearch(pb: ContentClient, { text, category }: SearchQuery, kinds: readonly SearchKind[] = SEARCH_KINDS): Promise<RankedResults> {
+  const words = searchWords(text);
+  const counts = Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, 0])) as Record<SearchKind, number>;
+  if (!words.length) return { hits: [], counts, truncated: [] };
+  const lists = await Promise.all(kinds.map((kind) => readKind(pb, kind, words)));
+  const ranked: RankedHit[] = [];
+  lists.forEach((list, i) => {
+    for (const candidate of list.items) {
+      const score = matchScore(words, candidate.title, candidate.body);
+      if (!score) continue;
+      ranked.push({ ...candidate.hit, score, popularity: candidate.popularity, inCategory: category !== null && candidate.categories.includes(category) });
+      counts[kinds[i]!]++;
+    }
+  });
+  ranked.sort(compareHits);
   return {
-    kind: "blog",
-    id: record.id,
-    title: record.title,
-    subtitle: "",
-    imageUrl: image ? fileUrl(record, image, "400x0") : "",
-    category: record.expand?.categories?.[0]?.title ?? "",
-    author: "",
-    publishTime: record.publish_time,
+    hits: ranked.map(({ score: _score, popularity: _popularity, ...hit }) => hit),
+    counts,
+    truncated: kinds.filter((_, i) => lists[i]!.truncated),
   };
 }
 
-/** Stores, offers and articles matching the query: `page` of the shown kind, the first
- * page of the other two (their counts, and the choice of a kind when none is given). */
-export async function search(pb: ContentClient, query: SearchQuery, { kind, page }: { kind: SearchKind | null; page: number }): Promise<SearchResults> {
-  const pageOf = (k: SearchKind) => (k === kind ? page : 1);
-  const [stores, offers, articles] = await Promise.all([
-    searchList<StoreCard>(pb, "stores", query, pageOf("stores"), { sort: "title", fields: STORE_CARD_FIELDS }),
-    searchList<OfferCardData>(pb, "offers", query, pageOf("offers"), { sort: "-click_count,id", expand: "badges", fields: DEAL_CARD_FIELDS }),
-    searchList<ArticleRecord>(pb, "articles", query, pageOf("articles"), {
-      sort: "-publish_time,id",
-      expand: "categories",
-      fields: "id,collectionId,collectionName,title,featured_image,banner_image,publish_time,expand.categories.title",
-    }),
-  ]);
+export interface SearchPageResults {
+  /** This page's hits. */
+  hits: SearchHit[];
+  /** The kind shown, or null for all kinds together. */
+  kind: SearchKind | null;
+  page: number;
+  totalPages: number;
+  /** Matches of the shown kind(s). */
+  total: number;
+  counts: Record<SearchKind, number>;
+  truncated: SearchKind[];
+  /** Of the shown matches, how many are in the chosen category (they come first). */
+  inCategory: number;
+}
+
+/** One page of the ranked matches, of one kind or of all. */
+export async function search(pb: ContentClient, query: SearchQuery, { kind, page }: { kind: SearchKind | null; page: number }): Promise<SearchPageResults> {
+  const ranked = await rankedSearch(pb, query);
+  const shown = kind ? ranked.hits.filter((hit) => hit.kind === kind) : ranked.hits;
+  const totalPages = Math.ceil(shown.length / SEARCH_PER_PAGE);
   return {
-    stores,
-    offers: { ...offers, items: offers.items.map((offer) => ({ ...offer, tnc: sanitizeHtml(offer.tnc) })) },
-    articles: { ...articles, items: articles.items.map(articleItem) },
+    hits: shown.slice((page - 1) * SEARCH_PER_PAGE, page * SEARCH_PER_PAGE),
+    kind,
+    page,
+    totalPages,
+    total: shown.length,
+    counts: ranked.counts,
+    truncated: ranked.truncated,
+    inCategory: shown.filter((hit) => hit.inCategory).length,
   };
+}
+
+/** What the header suggests while the visitor types: the best few stores, offers and articles. */
+export const SUGGESTION_KINDS: readonly SearchKind[] = ["stores", "offers", "comparisons", "advertorials", "articles"];
+export const MAX_SUGGESTIONS = 8;
+
+export async function suggest(pb: ContentClient, text: string): Promise<Suggestion[]> {
+  const { hits } = await rankedSearch(pb, { text, category: null }, SUGGESTION_KINDS);
+  return hits.slice(0, MAX_SUGGESTIONS).map(({ kind, title, href }) => ({ kind, title, href }));
 }

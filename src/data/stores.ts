@@ -8,9 +8,9 @@ import type { ListResult, Store, StoreFilter } from "./types";
 export const STORES_PER_PAGE = 30;
 
 /** Fields a store card needs; the list never ships HTML bodies to the page. */
-export const STORE_CARD_FIELDS = "id,collectionId,collectionName,title,logo,subheading,category_ids,is_featured";
+export const STORE_CARD_FIELDS = "id,collectionId,collectionName,title,logo,subheading,category_ids,is_featured,rating,reviewers";
 
-export type StoreCard = Pick<Store, "id" | "collectionId" | "collectionName" | "title" | "logo" | "subheading" | "category_ids" | "is_featured">;
+export type StoreCard = Pick<Store, "id" | "collectionId" | "collectionName" | "title" | "logo" | "subheading" | "category_ids" | "is_featured" | "rating" | "reviewers">;
 
 /** Stores sorted by title, optionally only those in any of the given categories. */
 export function listStores(

@@ -16,7 +16,7 @@ export const siteUrl = () => inject("siteUrl");
  * script does and reports each event as a request to Google Analytics' collect endpoint,
  * which the tests intercept and record.
  */
-const GTAG_STUB = `(function(){var dl=window.dataLayer=window.dataLayer||[];function handle(a){if(a&&a[0]==="event"){fetch("https://www.google-analytics.com/g/collect?en="+encodeURIComponent(a[1])+"&dp="+encodeURIComponent((a[2]&&a[2].page_path)||""),{mode:"no-cors"})}}for(var i=0;i<dl.length;i++)handle(dl[i]);var push=dl.push.bind(dl);dl.push=function(a){handle(a);return push(a)}})();`;
+const GTAG_STUB = `(function(){var dl=window.dataLayer=window.dataLayer||[];function handle(a){if(a&&a[0]==="event"){fetch("https://www.google-analytics.com/g/collect?en="+encodeURIComponent(a[1])+"&dp="+encodeURIComponent((a[2]&&a[2].page_path)||"")+"&dt="+encodeURIComponent((a[2]&&a[2].page_title)||""),{mode:"no-cors"})}}for(var i=0;i<dl.length;i++)handle(dl[i]);var push=dl.push.bind(dl);dl.push=function(a){handle(a);return push(a)}})();`;
 
 const hitsByContext = new WeakMap<BrowserContext, URL[]>();
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsHits, launchChromium, siteUrl, watchConsole } from "./browser";
+import { analyticsHits, isHydrated, launchChromium, siteUrl, watchConsole } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,7 +47,10 @@ describe("header", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => menu.isVisible()).toBe(false);
 
-    // Focus is back on the menu's caret; the disclosure is the next control.
+    // Focus is back on the menu's caret; the site search (field, button) comes next, then the disclosure.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("combobox");
+    await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Advertising Disclosure");
     const tip = page.getByRole("tooltip");
@@ -55,6 +58,29 @@ describe("header", () => {
     expect(await tip.textContent()).toContain("affiliate commission");
     await page.keyboard.press("Escape");
     await expect.poll(() => tip.count()).toBe(0);
+    await page.close();
+  });
+
+  it("on phones shows the advertising disclosure and keeps the page's 12 px side margin (390 px)", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    const disclosure = page.getByRole("banner").getByRole("button", { name: "Advertising Disclosure" });
+    expect(await disclosure.isVisible()).toBe(true);
+    await disclosure.tap();
+    const tip = page.getByRole("tooltip");
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    // On the screen, inside the margins.
+    const box = (await tip.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(12);
+    expect(box.x + box.width).toBeLessThanOrEqual(390 - 12);
+    const brand = (await page.getByRole("banner").getByRole("link", { name: "DealPilot" }).boundingBox())!;
+    const menu = (await page.getByRole("button", { name: "Open menu" }).boundingBox())!;
+    const content = (await page.locator("main .container, main.container").first().boundingBox())!;
+    expect(brand.x).toBeGreaterThanOrEqual(12);
+    expect(390 - (menu.x + menu.width)).toBeGreaterThanOrEqual(12);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    expect(content.x).toBe(0);
     await page.close();
   });
 
@@ -159,6 +185,26 @@ describe("analytics", () => {
     await page.waitForTimeout(300);
     expect(pageViews()).toHaveLength(3);
     expect(await page.locator('script[src^="https://www.googletagmanager.com/gtag/js"]').count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe("analytics titles", () => {
+  it("reports each page's own title after a client navigation, never the previous page's", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${siteUrl()}/about-us`, { waitUntil: "networkidle" });
+    const views = () => analyticsHits(page).filter((u) => u.searchParams.get("en") === "page_view").map((u) => [u.searchParams.get("dp"), u.searchParams.get("dt")]);
+    await expect.poll(views).toEqual([["/about-us", await page.title()]]);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).click();
+    await page.waitForURL(/\/privacy-policy$/);
+    await expect.poll(views).toHaveLength(2);
+    const title = await page.title();
+    expect(title).not.toBe(views()[0]![1]);
+    expect(views()[1]).toEqual(["/privacy-policy", title]);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of use" }).click();
+    await page.waitForURL(/\/terms-of-use$/);
+    await expect.poll(views).toHaveLength(3);
+    expect(views()[2]).toEqual(["/terms-of-use", await page.title()]);
     await page.close();
   });
 });

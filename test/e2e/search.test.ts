@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, watchConsole, isHydrated } from "./browser";
+import { isHydrated, launchChromium, siteUrl, watchConsole } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,73 +11,113 @@ afterAll(async () => {
 });
 
 const hero = (page: Page) => page.getByRole("search", { name: "Coupons and deals" });
+const siteSearch = (page: Page) => page.getByRole("search", { name: "Site" }).filter({ visible: true });
+const status = (page: Page) => page.locator("main").getByRole("status");
+const firstResult = (page: Page) => page.getByRole("list", { name: "Results" }).getByRole("heading").first();
 
-async function searchFromHome(page: Page, text: string, category: string): Promise<void> {
-  await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
-  await hero(page).getByRole("searchbox", { name: "What are you looking for?" }).fill(text);
-  await hero(page).getByRole("combobox", { name: "Category" }).selectOption(category);
-  await hero(page).getByRole("button", { name: "Search" }).click();
-}
+const WIDTHS = [390, 1280] as const;
 
-describe("search round trip", () => {
-  it("searches from the home hero without reloading the page, then switches to offers and pages through them", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems = watchConsole(page);
-    await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
-    await expect.poll(() => isHydrated(page)).toBe(true);
-    const documents: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "document") documents.push(request.url());
+describe("search from the home hero", () => {
+  for (const width of WIDTHS) {
+    it(`finds “vpn” picked with an unrelated category, and says the category had none (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const problems = watchConsole(page);
+      await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
+      await expect.poll(() => isHydrated(page)).toBe(true);
+      const documents: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "document") documents.push(request.url());
+      });
+      await hero(page).getByRole("searchbox", { name: "What are you looking for?" }).fill("vpn");
+      await hero(page).getByRole("combobox", { name: "Category" }).selectOption("Shopping");
+      await hero(page).getByRole("button", { name: "Search" }).click();
+      await page.waitForURL(`${siteUrl()}/search?q=vpn&category=Shopping`);
+      await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results for “vpn”$/);
+      expect(await page.locator("main").textContent()).toContain("Nothing in Shopping matches “vpn”, so here are the matches in every category.");
+      expect(await firstResult(page).textContent()).toMatch(/VPN/);
+      expect(documents).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
     });
-    await hero(page).getByRole("searchbox", { name: "What are you looking for?" }).fill("off");
-    await hero(page).getByRole("combobox", { name: "Category" }).selectOption("Shopping");
-    await hero(page).getByRole("button", { name: "Search" }).click();
-    await page.waitForURL(`${siteUrl()}/search?q=off&category=Shopping`);
-    await expect.poll(() => page.locator("main").getByRole("status").textContent()).toMatch(/^\d+ results? for “off” in Shopping$/);
-    expect(await page.title()).toBe("Search results for “off” in Shopping | DealPilot");
+  }
 
-    const tabs = page.getByRole("navigation", { name: "Result types" });
-    await tabs.getByRole("link", { name: /^Offers \(\d+\)$/ }).click();
-    await page.waitForURL(/type=offers$/);
-    await expect.poll(() => tabs.locator('[aria-current="page"]').textContent()).toMatch(/^Offers/);
-    const firstOffer = await page.locator("main article h3").first().textContent();
-    await page.getByRole("navigation", { name: "Offers result pages" }).getByRole("link", { name: "Next" }).click();
-    await page.waitForURL(/type=offers&page=2$/);
-    await expect.poll(() => page.locator("main article h3").first().textContent()).not.toBe(firstOffer);
-    // The form shows the query it searched for.
-    const form = page.locator("main").getByRole("search");
-    expect(await form.getByRole("searchbox").inputValue()).toBe("off");
-    expect(await form.getByRole("combobox").inputValue()).toBe("Shopping");
-    expect(documents).toEqual([]);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  it("does not submit without a search text and a category", async () => {
+  it("still requires a text and a category in the hero (spec section 5)", async () => {
     const page = await browser.newPage();
     await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
     await hero(page).getByRole("button", { name: "Search" }).click();
-    const text = hero(page).getByRole("searchbox");
-    expect(await text.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
-    await text.fill("vpn");
+    expect(await hero(page).getByRole("searchbox").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    await hero(page).getByRole("searchbox").fill("vpn");
     await hero(page).getByRole("button", { name: "Search" }).click();
     expect(await hero(page).getByRole("combobox").evaluate((el: HTMLSelectElement) => el.validity.valueMissing)).toBe(true);
     expect(page.url()).toBe(`${siteUrl()}/`);
     await page.close();
   });
+});
 
-  it("works without JavaScript: the form submits to /search and the result pages link to each other", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+describe("the header's site search", () => {
+  it("works without JavaScript: a GET form to /search, no category needed, tabs link to each kind", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await searchFromHome(page, "off", "Shopping");
-    await page.waitForURL(`${siteUrl()}/search?q=off&category=Shopping`);
-    expect(await page.locator("main").getByRole("status").textContent()).toMatch(/^\d+ results? for “off” in Shopping$/);
+    await page.goto(`${siteUrl()}/privacy-policy`);
+    await siteSearch(page).getByRole("combobox", { name: "Search stores, deals and reviews" }).fill("fenra vpn");
+    await siteSearch(page).getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(`${siteUrl()}/search?q=fenra+vpn`);
+    expect(await firstResult(page).textContent()).toBe("Fenra VPN");
     await page.getByRole("navigation", { name: "Result types" }).getByRole("link", { name: /^Offers/ }).click();
     await page.waitForURL(/type=offers$/);
-    expect(await page.locator("main article h3").count()).toBeGreaterThan(0);
-    await searchFromHome(page, "qqqzzzxxx", "Health");
-    await page.waitForURL(/\/search\?q=qqqzzzxxx&category=Health$/);
-    expect(await page.locator("main").getByRole("status").textContent()).toBe("Nothing matches “qqqzzzxxx” in Health yet. Try other words or another category.");
+    expect(await page.getByRole("list", { name: "Results" }).getByRole("listitem").count()).toBeGreaterThan(0);
     await context.close();
+  });
+
+  it("is in the menu on phones (390 px)", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    expect(await siteSearch(page).count()).toBe(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog");
+    await menu.getByRole("combobox", { name: "Search stores, deals and reviews" }).fill("hosting");
+    await menu.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(`${siteUrl()}/search?q=hosting`);
+    await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results for “hosting”$/);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("suggests as you type (debounced, edge-cached JSON), as a keyboard-usable combobox", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchConsole(page);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/search/suggestions")) asked.push(new URL(request.url()).searchParams.get("q") ?? "");
+    });
+    await page.goto(`${siteUrl()}/about-us`, { waitUntil: "networkidle" });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    const field = siteSearch(page).getByRole("combobox", { name: "Search stores, deals and reviews" });
+    expect(await field.getAttribute("aria-expanded")).toBe("false");
+    await field.click();
+    await page.keyboard.type("fenra", { delay: 30 });
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await expect.poll(() => list.getByRole("option").count()).toBeGreaterThan(0);
+    // One request for the word, not one per keystroke.
+    expect(asked).toEqual(["fenra"]);
+    expect(await field.getAttribute("aria-expanded")).toBe("true");
+    expect(await field.getAttribute("aria-controls")).toBe(await list.getAttribute("id"));
+    const first = list.getByRole("option").first();
+    expect(await first.textContent()).toContain("Fenra VPN");
+
+    await page.keyboard.press("ArrowDown");
+    expect(await field.getAttribute("aria-activedescendant")).toBe(await first.getAttribute("id"));
+    expect(await first.getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("Escape");
+    expect(await field.getAttribute("aria-expanded")).toBe("false");
+    expect(await field.getAttribute("aria-activedescendant")).toBeNull();
+
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/stores\/fenra%20vpn\/[a-z0-9]+$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Fenra VPN");
+    expect(problems).toEqual([]);
+    await page.close();
   });
 });

@@ -83,6 +83,32 @@ describe("About carousel", () => {
     await page.close();
   });
 
+  it("autoplays and loops back to the first card after the last (390 px)", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const problems = watchConsole(page);
+    await page.goto(`${siteUrl()}/about-us`, { waitUntil: "networkidle" });
+    await page.locator(".about-carousel").scrollIntoViewIfNeeded();
+    await page.locator(".about-carousel.swiper-initialized").waitFor();
+    await page.mouse.move(0, 0);
+    const active = () => page.locator(".about-carousel .swiper-slide-active").getAttribute("aria-label");
+    expect(await active()).toBe("1 of 3");
+    await expect.poll(active, { timeout: 6000 }).toBe("2 of 3");
+    await expect.poll(active, { timeout: 6000 }).toBe("3 of 3");
+    await expect.poll(active, { timeout: 6000 }).toBe("1 of 3");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("stays still for visitors who ask for reduced motion", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 }, reducedMotion: "reduce" });
+    await page.goto(`${siteUrl()}/about-us`, { waitUntil: "networkidle" });
+    await page.locator(".about-carousel").scrollIntoViewIfNeeded();
+    await page.locator(".about-carousel.swiper-initialized").waitFor();
+    await page.waitForTimeout(4500);
+    expect(await page.locator(".about-carousel .swiper-slide-active").getAttribute("aria-label")).toBe("1 of 3");
+    await page.close();
+  });
+
   it("is usable with the keyboard: pagination buttons and arrow keys", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     const problems = watchConsole(page);

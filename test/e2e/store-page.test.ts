@@ -64,6 +64,16 @@ describe("store page in Chromium", () => {
     expect(await links.count()).toBeGreaterThan(0);
     for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) expect(href).toMatch(/^\/goto\?url=https%3A%2F%2F/);
     expect(await links.first().getAttribute("target")).toBe("_blank");
+    // Each logo is captioned with its store's name, which is also the link's accessible name.
+    for (const link of await links.all()) {
+      const caption = link.locator("span");
+      if (!(await link.isVisible())) continue;
+      expect(await caption.isVisible()).toBe(true);
+      const name = (await caption.textContent())!;
+      expect(name.length).toBeGreaterThan(0);
+      expect(await link.evaluate((a) => a.textContent)).toBe(name);
+      expect((await caption.boundingBox())!.height).toBeGreaterThanOrEqual(14);
+    }
     expect(problems).toEqual([]);
     await wide.close();
 

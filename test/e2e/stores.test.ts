@@ -114,13 +114,35 @@ describe("stores list category filter", () => {
     await expect.poll(() => form(page).isVisible()).toBe(false);
     expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
 
+    // Several ticks, then one 'Show results': the panel stays open and the list stays put until then.
     await toggle.click();
     await box(page, "VPN").check();
-    await page.waitForURL(`**/stores?catID=${byTitle("VPN").id}`);
-    await expect.poll(() => heading(page)).toBe("All VPN Stores");
+    await box(page, "Antivirus").check();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${siteUrl()}/stores`);
+    expect(await form(page).isVisible()).toBe(true);
+    expect(await checkedIds(page)).toEqual([byTitle("Antivirus").id, byTitle("VPN").id]);
+    await panel.getByRole("button", { name: "Show results" }).click();
+    await page.waitForURL(`**/stores?catID=${byTitle("VPN").id}&catID=${byTitle("Antivirus").id}`);
+    await expect.poll(() => heading(page)).toBe("All Antivirus, VPN Stores");
+    await expect.poll(() => form(page).isVisible()).toBe(false);
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  for (const path of ["/stores", "/offers"]) {
+    it(`puts the Filters button before the list on phones (${path}, 390 px)`, async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+      await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
+      const toggle = page.getByRole("button", { name: "Filters", exact: true });
+      const firstCard = page.locator("main article").first();
+      const [button, card] = [await toggle.boundingBox(), await firstCard.boundingBox()];
+      expect(button!.y + button!.height).toBeLessThanOrEqual(card!.y);
+      // Within the first screen.
+      expect(button!.y).toBeLessThan(800);
+      await page.close();
+    });
+  }
 
   it("works without JavaScript: the sidebar is a GET form", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });

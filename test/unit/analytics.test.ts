@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startAnalytics } from "../../client/analytics";
+import { PAGE_SHOWN_EVENT } from "../../src/app/layout/page-shown";
 
-type Listener = () => void;
-
+/** A router whose state changes, and the Layout's announcement once React has committed. */
 function fakeRouter() {
-  const listeners: Listener[] = [];
   const router = {
     state: { location: { pathname: "/stores", search: "", key: "a" }, navigation: { state: "idle" } },
-    subscribe: (fn: Listener) => listeners.push(fn),
     emit: (location: { pathname: string; search: string; key: string }, navigation = "idle") => {
       router.state = { location, navigation: { state: navigation } };
-      for (const fn of listeners) fn();
+    },
+    commit: (title: string) => {
+      (globalThis.document as { title: string }).title = title;
+      (globalThis.window as unknown as EventTarget).dispatchEvent(new Event(PAGE_SHOWN_EVENT));
     },
   };
   return router;
@@ -18,7 +19,7 @@ function fakeRouter() {
 
 function fakeBrowser(appendChild: () => void) {
   const appended: { src?: string }[] = [];
-  vi.stubGlobal("window", { location: { origin: "https://site.example" } });
+  vi.stubGlobal("window", Object.assign(new EventTarget(), { location: { origin: "https://site.example" } }));
   vi.stubGlobal("document", {
     title: "T",
     createElement: () => ({}),
@@ -34,24 +35,38 @@ function fakeBrowser(appendChild: () => void) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+  });
 
 describe("startAnalytics", () => {
   it("inserts gtag.js once, turns automatic page views off, and sends one page_view per completed navigation", () => {
-    vi.useFakeTimers();
     const scripts = fakeBrowser(() => undefined);
     const router = fakeRouter();
     startAnalytics(router as never, "G-TEST");
     expect(scripts.map((s) => s.src)).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-TEST"]);
     router.emit({ pathname: "/stores", search: "?page=2", key: "b" }, "loading");
+    router.commit("T");
     router.emit({ pathname: "/stores", search: "?page=2", key: "b" });
-    router.emit({ pathname: "/stores", search: "?page=2", key: "b" });
-    vi.runAllTimers();
-    const layer = (globalThis.window as { dataLayer: IArguments[] }).dataLayer.map((args) => Array.from(args));
+    router.commit("Stores page 2");
+    router.commit("Stores page 2");
+    const layer = (globalThis.window as unknown as { dataLayer: IArguments[] }).dataLayer.map((args) => Array.from(args));
     expect(layer[1]).toEqual(["config", "G-TEST", { send_page_view: false }]);
-    const views = layer.filter((a) => a[0] === "event" && a[1] === "page_view").map((a) => (a[2] as { page_path: string }).page_path);
-    expect(views).toEqual(["/stores", "/stores?page=2"]);
+    const views = layer.filter((a) => a[0] === "event" && a[1] === "page_view").map((a) => a[2] as { page_path: string; page_title: string });
+    expect(views.map((v) => v.page_path)).toEqual(["/stores", "/stores?page=2"]);
+  });
+
+  it("reports the title of the page it reports, read once React has committed it", () => {
+    fakeBrowser(() => undefined);
+    const router = fakeRouter();
+    startAnalytics(router as never, "G-TEST");
+    // The router is idle on the new location before React has put the new title in place.
+    router.emit({ pathname: "/privacy-policy", search: "", key: "b" });
+    router.commit("Privacy Policy | DealPilot");
+    const layer = (globalThis.window as unknown as { dataLayer: IArguments[] }).dataLayer.map((args) => Array.from(args));
+    const views = layer.filter((a) => a[0] === "event" && a[1] === "page_view").map((a) => a[2] as { page_path: string; page_title: string });
+    expect(views.map((v) => [v.page_path, v.page_title])).toEqual([
+      ["/stores", "T"],
+      ["/privacy-policy", "Privacy Policy | DealPilot"],
+    ]);
   });
 
   it("logs 'Error appending google analytics' when the script cannot be inserted", () => {
@@ -81,6 +96,6 @@ describe("startAnalytics for a visitor who opted out", () => {
     (globalThis.document as unknown as { cookie: string }).cookie = cookie;
     startAnalytics(fakeRouter() as never, "G-TEST");
     expect(scripts).toEqual([]);
-    expect((globalThis.window as { gtag?: unknown }).gtag).toBeUndefined();
+    expect((globalThis.window as unknown as { gtag?: unknown }).gtag).toBeUndefined();
   });
 });

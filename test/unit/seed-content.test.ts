@@ -311,3 +311,19 @@ describe("generateContent", () => {
     });
   });
 });
+
+describe("offer thumbnails", () => {
+  // Offer cards show the 400 px wide thumbnail 120 px wide (src/app/components/OfferCard.tsx).
+  const SHOWN_WIDTH = 120;
+  const MIN_LEGIBLE_PX = 11;
+
+  it("carry no text smaller than 11 px as the card shows them", () => {
+    for (const offer of content.offers) {
+      const svg = (offer.thumbnail as { content: string }).content;
+      const width = Number(/<svg [^>]*width="(\d+)"/.exec(svg)![1]);
+      const sizes = [...svg.matchAll(/<text [^>]*font-size="(\d+)"/g)].map((m) => (Number(m[1]) * SHOWN_WIDTH) / width);
+      expect(sizes.length).toBeGreaterThan(0);
+      for (const size of sizes) expect(size, offer.heading).toBeGreaterThanOrEqual(MIN_LEGIBLE_PX);
+    }
+  });
+});

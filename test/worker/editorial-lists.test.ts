@@ -239,9 +239,9 @@ describe("article lists", () => {
     const hero = heroOf(html);
     const image = hero?.id === withoutFeatured!.id ? hero.image : card?.image;
     expect(image).toBe(`/api/files/_zdata_articles/${withoutFeatured!.id}/${withoutFeatured!.banner_image}${hero?.id === withoutFeatured!.id ? "" : "?thumb=400x0"}`);
-    // The 3:1 banner is cropped into the card's 4:3 box, so the card keeps its height.
+    // The 3:1 banner is fitted whole into the card's 4:3 box (its text is never cut), so the card keeps its height.
     const tag = html.match(new RegExp(`<img [^>]*src="${image!.replace(/[?]/g, "\\?")}"[^>]*>`))![0];
-    expect(tag).toMatch(/class="[^"]*object-fit-cover[^"]*"/);
+    expect(tag).toMatch(/class="[^"]*object-fit-contain[^"]*"/);
     expect(tag).toMatch(/style="aspect-ratio:(400 \/ 300|800 \/ 600)"/);
   });
 

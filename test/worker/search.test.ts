@@ -1,121 +1,199 @@
 import { describe, expect, it } from "vitest";
-import type { Article, ListResult, Offer, Store } from "../../src/data/types";
-import { htmlText, isLiveNow, LIVE, pocketbase, visit } from "./helpers";
-
-const PER_PAGE = 12;
+import type { ListResult, Offer, Store } from "../../src/data/types";
+import { originRequests, pocketbase, textOf, visit } from "./helpers";
 
 function main(html: string): string {
   return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 }
 
-async function searchPage(query: string): Promise<{ status: number; html: string }> {
+async function searchPage(query: string): Promise<{ status: number; html: string; text: string }> {
   const response = await visit(`/search?${query}`);
-  return { status: response.status, html: await response.text() };
+  const html = await response.text();
+  return { status: response.status, html, text: textOf(main(html)) };
 }
 
-/** The same filters the page builds, sent to PocketBase directly (offers: live ones only). */
-function count<T>(collection: string, filter: string, sort: string, page = 1): Promise<ListResult<T>> {
-  const scoped = collection === "_zdata_offers" ? `(${filter}) && ${LIVE}` : filter;
-  return pocketbase<ListResult<T>>(`/api/collections/${collection}/records?perPage=${PER_PAGE}&page=${page}&sort=${sort}&filter=${encodeURIComponent(scoped)}`);
+interface Result {
+  kind: string;
+  href: string;
+  title: string;
 }
 
-const tabs = (html: string) => [...html.matchAll(/<a class="nav-link[^"]*"[^>]*href="\/search\?([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1]!.replace(/&amp;/g, "&"), m[2]!]);
-const storeLinks = (html: string) => [...html.matchAll(/<h2 class="h6 card-title"><a [^>]*href="([^"]+)"/g)].map((m) => m[1]!);
-const dealHeadings = (html: string) => [...html.matchAll(/<h3 id="[^"]*" class="h6 mb-1">([^<]*)<\/h3>/g)].map((m) => m[1]!);
-const seg = (title: string) => encodeURIComponent(title.toLowerCase());
+/** The results as listed: kind label, link and title of each, in order. */
+function results(html: string): Result[] {
+  const list = html.slice(html.indexOf('aria-label="Results"'), html.indexOf("</ol>"));
+  return [...list.matchAll(/<p class="small text-primary-emphasis fw-semibold mb-1">([^<]+)<\/p><h2 class="h6 mb-1"><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => ({
+    kind: m[1]!,
+    href: m[2]!.replace(/&amp;/g, "&"),
+    title: textOf(m[3]!),
+  }));
+}
 
-describe("search", () => {
-  it("lists matching stores, with the count of matching stores, offers and articles in tabs", async () => {
-    const [stores, offers, articles] = await Promise.all([
-      count<Store>("_zdata_stores", '(title ~ "cloud" || subheading ~ "cloud")', "title"),
-      count<Offer>("_zdata_offers", '(heading ~ "cloud" || subheading ~ "cloud")', "-click_count,id"),
-      count<Article>("_zdata_articles", '(title ~ "cloud")', "-publish_time,id"),
-    ]);
-    expect(stores.totalItems).toBeGreaterThan(0);
-    const { status, html } = await searchPage("q=cloud");
+const tabs = (html: string) => [...main(html).matchAll(/<a class="nav-link[^"]*"[^>]*href="\/search\?[^"]*"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]!);
+
+function records<T>(collection: string, filter: string, extra = ""): Promise<ListResult<T>> {
+  return pocketbase<ListResult<T>>(`/api/collections/${collection}/records?perPage=500&filter=${encodeURIComponent(filter)}${extra}`);
+}
+
+describe("search: what the home form finds", () => {
+  it("never answers “Nothing matches” when the words match outside the chosen category: it shows those, and says so", async () => {
+    const vpnStores = await records<Store>("_zdata_stores", 'title ~ "vpn"');
+    expect(vpnStores.totalItems).toBeGreaterThan(0);
+    const { status, html, text } = await searchPage("q=vpn&category=Shopping");
     expect(status).toBe(200);
-    const page = main(html);
-    expect(tabs(page)).toEqual([
-      ["q=cloud&type=stores", `Stores (${stores.totalItems})`],
-      ["q=cloud&type=offers", `Offers (${offers.totalItems})`],
-      ["q=cloud&type=articles", `Articles (${articles.totalItems})`],
-    ]);
-    expect(page).toContain('aria-current="page" href="/search?q=cloud&amp;type=stores"');
-    expect(page).toContain(`${stores.totalItems + offers.totalItems + articles.totalItems} results for “cloud”`);
-    expect(storeLinks(page)).toEqual(stores.items.map((s) => `/stores/${seg(s.title)}/${s.id}`));
-    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(text).not.toContain("Nothing matches");
+    expect(text).toContain("Nothing in Shopping matches “vpn”, so here are the matches in every category.");
+    const hrefs = results(html).map((r) => r.href);
+    for (const store of vpnStores.items) expect(hrefs).toContain(`/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`);
   });
 
-  it("respects the category and keeps the query in the form", async () => {
-    const filter = '(heading ~ "off" || subheading ~ "off") && categories.title ?= "Shopping"';
-    const offers = await count<Offer>("_zdata_offers", filter, "-click_count,id");
-    const all = await count<Offer>("_zdata_offers", '(heading ~ "off" || subheading ~ "off")', "-click_count,id");
-    expect(offers.totalItems).toBeGreaterThan(0);
-    expect(offers.totalItems).toBeLessThan(all.totalItems);
-    const { html } = await searchPage("q=off&category=Shopping&type=offers");
-    const page = main(html);
-    expect(page).toContain(`>Offers (${offers.totalItems})</a>`);
-    expect(dealHeadings(page)).toEqual(offers.items.map((o) => htmlText(o.heading)));
-    expect(page).toMatch(/<input [^>]*name="q" value="off"/);
-    expect(page).toMatch(/<option value="Shopping" selected="">Shopping<\/option>/);
+  it("finds a store by its own name first, whatever the case, accents and word order", async () => {
+    const [fenra] = (await records<Store>("_zdata_stores", 'title = "Fenra VPN"')).items;
+    const { html } = await searchPage(`q=${encodeURIComponent("VPN fénra")}&category=Health`);
+    expect(results(html)[0]).toEqual({ kind: "Stores", href: `/stores/fenra%20vpn/${fenra!.id}`, title: "Fenra VPN" });
   });
 
-  it("pages through one kind of results with crawlable links", async () => {
-    const filter = '(heading ~ "off" || subheading ~ "off")';
-    const second = await count<Offer>("_zdata_offers", filter, "-click_count,id", 2);
-    expect(second.totalPages).toBeGreaterThan(2);
-    const { html } = await searchPage("q=off&type=offers&page=2");
-    const page = main(html);
-    expect(dealHeadings(page)).toEqual(second.items.map((o) => htmlText(o.heading)));
-    expect(page).toContain('rel="prev" href="/search?q=off&amp;type=offers"');
-    expect(page).toContain('rel="next" href="/search?q=off&amp;type=offers&amp;page=3"');
+  it("puts the chosen category's matches first, with a line saying how many", async () => {
+    const shopping = await records<Offer>("_zdata_offers", '(heading ~ "off" || subheading ~ "off") && categories.title ?= "Shopping"', "&fields=heading");
+    expect(shopping.totalItems).toBeGreaterThan(0);
+    const { html, text } = await searchPage("q=off&category=Shopping");
+    const line = /(\d+) match(?:es)? in Shopping (?:is|are) shown first, then matches in other categories\./.exec(text);
+    expect(line, text.slice(0, 400)).not.toBeNull();
+    const first = results(html)[0]!;
+    expect(first.kind).toBe("Offers");
+    expect(shopping.items.map((o) => textOf(o.heading))).toContain(first.title);
+  });
+});
+
+describe("search: coverage and ranking", () => {
+  it("covers stores, offers, comparisons, advertorials, blog articles and products, ranked together", async () => {
+    const { html } = await searchPage("q=vpn");
+    const labels = tabs(html);
+    expect(labels[0]).toMatch(/^All \(\d+\)$/);
+    for (const kind of ["Stores", "Offers", "Comparisons", "Advertorials", "Blog articles", "Products"]) {
+      expect(labels.some((label) => new RegExp(`^${kind} \\(\\d+\\+?\\)$`).test(label)), `${kind} in ${labels.join(", ")}`).toBe(true);
+    }
+    const kinds = new Set(results(html).map((r) => r.kind));
+    expect(kinds.size).toBeGreaterThan(1);
   });
 
-  it("shows blog articles with their link, first category and image", async () => {
-    const articles = await pocketbase<ListResult<Article>>(
-      `/api/collections/_zdata_articles/records?perPage=${PER_PAGE}&sort=-publish_time,id&expand=categories&filter=${encodeURIComponent('(title ~ "how")')}`,
-    );
-    expect(articles.totalItems).toBeGreaterThan(0);
-    const page = main((await searchPage("q=how&type=articles")).html);
-    for (const article of articles.items) {
-      expect(page).toContain(`href="/blog/${seg(article.title)}/${article.id}"`);
-      expect(page).toContain(`>${htmlText(article.expand!.categories![0]!.title)}</p>`);
-      expect(page).toContain(`src="/api/files/_zdata_articles/${article.id}/${article.featured_image || article.banner_image}?thumb=400x0"`);
+  it("links each kind where it lives: stores, offers (their store), articles to their pages, products out through /goto", async () => {
+    const byType = async (type: string) => results((await searchPage(`q=vpn&type=${type}`)).html);
+    expect((await byType("stores")).every((r) => r.href.startsWith("/stores/"))).toBe(true);
+    expect((await byType("offers")).every((r) => r.href.startsWith("/stores/"))).toBe(true);
+    expect((await byType("comparisons")).every((r) => r.href.startsWith("/comparisions/"))).toBe(true);
+    expect((await byType("advertorials")).every((r) => r.href.startsWith("/advertorials/"))).toBe(true);
+    expect((await byType("articles")).every((r) => r.href.startsWith("/blog/"))).toBe(true);
+    const products = await byType("products");
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.every((r) => r.href.startsWith("/goto?url="))).toBe(true);
+    // Every page a result links to exists.
+    for (const type of ["stores", "offers", "comparisons", "advertorials", "articles"]) {
+      const [first] = await byType(type);
+      expect((await visit(first!.href)).status, first!.href).toBe(200);
     }
   });
 
-  it("matches a typed % literally, anywhere in the text", async () => {
-    const all = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=500&fields=heading,subheading,starts_at,expires_at`);
-    const matching = all.items.filter((o) => o.heading.includes("70%") || o.subheading.includes("70%"));
-    const expected = matching.filter((o) => isLiveNow(o)).length;
-    // Some matching offers are expired or still to start, and none of them is counted.
-    expect(expected).toBeLessThan(matching.length);
-    expect(all.items.some((o) => o.heading.includes("70%") && !o.heading.startsWith("70%"))).toBe(true);
-    const page = main((await searchPage("q=70%25&type=offers")).html);
-    expect(page).toContain(`>Offers (${expected})</a>`);
+  it("ranks title matches before body matches", async () => {
+    const list = results((await searchPage("q=vpn&type=stores")).html);
+    const inTitle = list.map((r) => /vpn/i.test(r.title));
+    expect(inTitle.filter(Boolean).length).toBeGreaterThan(0);
+    expect(inTitle.filter((x) => !x).length, "stores found through their description or category").toBeGreaterThan(0);
+    // Once a title without the word appears, no title with it follows.
+    expect(inTitle.indexOf(false)).toBe(inTitle.filter(Boolean).length);
+  });
+
+  it("ignores case and accents on both sides: “CAFES” and “cafés” find the article about cafés", async () => {
+    for (const q of ["CAFES", "cafés", "wifi CAFÉS"]) {
+      const list = results((await searchPage(`q=${encodeURIComponent(q)}`)).html);
+      expect(list.map((r) => r.title), q).toContain("Public Wi-Fi Safety Checklist");
+    }
   });
 
   it("treats quotes and filter syntax as text to find, not as part of the filter", async () => {
-    const { status, html } = await searchPage(`q=${encodeURIComponent('" || id != "')}`);
+    // Were the quotes to close the filter's string, `|| id != "` would match every record.
+    const { status, text } = await searchPage(`q=${encodeURIComponent('qqzz" || id != "qqzz')}`);
     expect(status).toBe(200);
-    expect(main(html)).toContain("Nothing matches “&quot; || id != &quot;” yet. Try other words or another category.");
+    expect(text).toContain('Nothing matches “qqzz" || id != "qqzz” yet.');
+  });
+});
+
+describe("search: helpful pages for every input", () => {
+  it("an empty query explains what to type and offers places to browse", async () => {
+    const { status, html, text } = await searchPage("q=");
+    expect(status).toBe(200);
+    expect(text).toContain("Type a store, a product or what you want to save on");
+    for (const href of ["/stores", "/offers", "/comparisions", "/blog"]) expect(main(html)).toContain(`href="${href}"`);
   });
 
-  it("says so when nothing matches, and asks for a query when there is none", async () => {
-    const empty = await searchPage("q=qqqzzzxxx&category=Health");
-    expect(empty.status).toBe(200);
-    expect(main(empty.html)).toContain("Nothing matches “qqqzzzxxx” in Health yet. Try other words or another category.");
-    const none = await searchPage("");
-    expect(none.status).toBe(200);
-    expect(main(none.html)).toContain("Type what you are looking for and pick a category, then press Search.");
-    expect(main(none.html)).toMatch(/<form role="search" [^>]*action="\/search" method="get">/);
+  it("nothing found says so and offers places to browse", async () => {
+    const { status, html, text } = await searchPage("q=qqqzzzxxx&category=Health");
+    expect(status).toBe(200);
+    expect(text).toContain("Nothing matches “qqqzzzxxx” yet.");
+    expect(main(html)).toContain('href="/stores"');
   });
 
-  it("answers malformed input with a 400 page", async () => {
-    for (const query of [`q=${"a".repeat(101)}`, "q=vpn&type=coupons", "q=vpn&type=stores&page=0", "q=vpn&type=stores&page=x", "q=vpn&page=2", `q=vpn&category=${"c".repeat(61)}`]) {
+  it("an over-long query is searched on its start, and the page says so", async () => {
+    const long = "vpn ".repeat(40).trim();
+    const { status, text } = await searchPage(`q=${encodeURIComponent(long)}`);
+    expect(status).toBe(200);
+    const searched = "vpn ".repeat(25).trim();
+    expect(text).toContain(`Your search had ${long.length} characters. Searches use up to 100, so we searched for “${searched}”.`);
+    expect(text).toMatch(new RegExp(`\\d+ results for “${searched}”`));
+  });
+
+  it("answers malformed parameters with a 400 page and pages past the end with a 404", async () => {
+    for (const query of ["q=vpn&type=coupons", "q=vpn&page=0", "q=vpn&page=x", `q=vpn&category=${"c".repeat(61)}`]) {
       const { status, html } = await searchPage(query);
       expect(status, query).toBe(400);
       expect(html).toContain("This address is not valid");
     }
+    expect((await searchPage("q=vpn&page=2")).status).toBe(200);
+    expect((await searchPage("q=vpn&page=99")).status).toBe(404);
+    expect((await searchPage("q=qqqzzzxxx&page=1")).status).toBe(200);
+  });
+});
+
+describe("the header's site search", () => {
+  it.each(["/", "/stores", "/blog", "/privacy-policy", "/no/such/page"])("is on %s: a GET form to /search with the text alone, in the bar and in the phone menu", async (path) => {
+    const html = await (await visit(path)).text();
+    const forms = [...html.matchAll(/<form role="search" aria-label="Site" [^>]*action="\/search" method="get">(.*?)<\/form>/g)].map((m) => m[1]!);
+    expect(forms).toHaveLength(2);
+    for (const form of forms) {
+      expect(form).toMatch(/<label for="([^"]+)" class="visually-hidden">Search stores, deals and reviews<\/label><div class="input-group input-group-sm"><input id="\1" [^>]*type="search"[^>]*role="combobox"[^>]*name="q"\/>/);
+      expect(form).not.toContain('name="category"');
+      expect(form).toMatch(/<button class="btn btn-outline-secondary" type="submit"><svg [^>]*aria-hidden="true"[^>]*>.*<\/svg><span class="visually-hidden">Search<\/span><\/button>/);
+    }
+  });
+});
+
+describe("search suggestions (/api/search/suggestions)", () => {
+  const suggestions = async (q: string) => {
+    const response = await visit(`/api/search/suggestions?q=${encodeURIComponent(q)}`);
+    return { response, body: (await response.json()) as { items: { kind: string; title: string; href: string }[] } };
+  };
+
+  it("suggests the best matching stores, offers and articles as JSON, at most 8", async () => {
+    const { response, body } = await suggestions("fenra");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(response.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+/);
+    expect(body.items[0]).toMatchObject({ kind: "stores", title: "Fenra VPN" });
+    expect((await suggestions("vpn")).body.items.length).toBe(8);
+    expect(new Set((await suggestions("vpn")).body.items.map((i) => i.kind))).not.toContain("products");
+  });
+
+  it("reads PocketBase through the edge cache: asking twice reads each kind once", async () => {
+    // Letters that are never accented: one read per kind (no loose second read).
+    const token = `zq${String(Math.random()).slice(2, 12)}`;
+    await suggestions(token);
+    const first = await originRequests(token);
+    expect(first).toBe(5);
+    await suggestions(token.toUpperCase());
+    expect(await originRequests(token)).toBe(first);
+  });
+
+  it("suggests nothing for one character and refuses an over-long text", async () => {
+    expect((await suggestions("v")).body.items).toEqual([]);
+    expect((await visit(`/api/search/suggestions?q=${"a".repeat(101)}`)).status).toBe(400);
   });
 });

@@ -5,7 +5,7 @@ import { storeLoader } from "../../src/app/pages/store/store-loader";
 import { createContentClient } from "../../src/data/client";
 import type { ListResult, Offer, Store } from "../../src/data/types";
 import { renderPage } from "../../src/ssr/render";
-import { htmlText, LIVE, pocketbase, pocketbaseWriter, testEnv, visit } from "./helpers";
+import { htmlText, LIVE, pocketbase, pocketbaseWriter, testEnv, textOf, visit } from "./helpers";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const monthYear = () => `${MONTHS[new Date().getUTCMonth()]} ${new Date().getUTCFullYear()}`;
@@ -109,10 +109,21 @@ describe("store page /stores/{title}/{id}", () => {
     const page = main(await read(pathOf(store)));
     const strip = page.slice(page.indexOf('<section class="d-none d-md-block mb-4"'), page.indexOf("</section>", page.indexOf('aria-label="Similar Stores"')));
     expect(strip).toMatch(/<h2 class="h5 mb-3">Similar Stores<\/h2><div class="swiper carousel-1g24-460x1-768x3-992x5" role="region" aria-roledescription="carousel" aria-label="Similar Stores">/);
-    const links = [...strip.matchAll(/<a class="[^"]*" title="([^"]*)" href="([^"]+)" target="_blank" rel="sponsored noopener">/g)];
-    expect(links.map((m) => amp(m[2]!))).toEqual(expected.items.map((s) => goto(s.default_action_url)));
-    expect(links.map((m) => amp(m[1]!))).not.toContain(store.title);
+    // Each link holds a decorative logo and the store's name as a visible caption (its accessible name).
+    const links = [...strip.matchAll(/<a class="[^"]*" href="([^"]+)" target="_blank" rel="sponsored noopener">(?:<img [^>]*alt=""[^>]*\/>)?<span [^>]*>([^<]+)<\/span><\/a>/g)];
+    expect(links.map((m) => amp(m[1]!))).toEqual(expected.items.map((s) => goto(s.default_action_url)));
+    expect(links.map((m) => amp(m[2]!))).toEqual(expected.items.map((s) => htmlText(s.title).replace(/&amp;/g, "&")));
+    expect(links.map((m) => amp(m[2]!))).not.toContain(store.title);
     expect(links.length).toBeLessThanOrEqual(6);
+  });
+
+  it("shows the rating and the number of reviewers its Product structured data states", async () => {
+    const html = await read(pathOf(store));
+    const ld = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].flatMap((m) => [JSON.parse(m[1]!)].flat());
+    const graph = ld.flatMap((node: { "@graph"?: unknown[] }) => node["@graph"] ?? [node]) as { "@type"?: string; aggregateRating?: { ratingValue: number; reviewCount: number } }[];
+    const rating = graph.find((node) => node["@type"] === "Product")?.aggregateRating;
+    expect(rating).toEqual(expect.objectContaining({ ratingValue: store.rating, reviewCount: store.reviewers }));
+    expect(textOf(main(html))).toContain(`★ Rated ${store.rating} out of 5 (${store.reviewers.toLocaleString("en-US")} reviews)`);
   });
 
   it("streams the page to visitors: the shell, then the store's sections", async () => {

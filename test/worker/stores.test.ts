@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListResult, Store, StoreFilter } from "../../src/data/types";
-import { htmlText, pocketbase, pocketbaseWriter, visit } from "./helpers";
+import { htmlText, pocketbase, pocketbaseWriter, textOf, visit } from "./helpers";
 
 const storeHref = (s: Pick<Store, "id" | "title">) => `/stores/${encodeURIComponent(s.title.toLowerCase())}/${s.id}`;
 const cardLinks = (html: string) => [...html.matchAll(/<h2 class="h6 card-title"><a [^>]*href="([^"]+)"/g)].map((m) => m[1]!);
@@ -80,6 +80,19 @@ describe("/stores category filter sidebar", () => {
     } finally {
       await pb.cleanup();
     }
+  });
+});
+
+describe("/stores cards", () => {
+  it("show each store's rating and number of reviewers, the figures of its structured data", async () => {
+    const stores = await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=30");
+    const html = main(await (await visit("/stores")).text());
+    const cards = html.split('<article class="card h-100 shadow-sm">').slice(1).map((card) => textOf(card.slice(0, card.indexOf("</article>"))));
+    expect(cards).toHaveLength(stores.items.length);
+    stores.items.forEach((store, i) => {
+      expect(store.rating).toBeGreaterThan(0);
+      expect(cards[i]).toContain(`★ Rated ${store.rating} out of 5 (${store.reviewers.toLocaleString("en-US")} reviews)`);
+    });
   });
 });
 

@@ -1,7 +1,8 @@
-import { startTransition, useId, useOptimistic, useState } from "react";
+import { startTransition, use, useEffect, useId, useOptimistic, useState } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import type { StoreFilter } from "../../data/types";
 import { CATEGORY_PARAM, listHref } from "../pages/store/filter-params";
+import { FilterPanelContext } from "./FilterSidebar";
 
 /** Spec: the category list scrolls in a box 215 px high. */
 export const CATEGORY_LIST_HEIGHT_PX = 215;
@@ -23,7 +24,9 @@ export interface CategoryFilterProps {
 /**
  * Spec: the 'Category' filter. A search box narrows the checkbox list as you type; each
  * change navigates to the list with every selected id as a repeated catID (the page
- * resets), so the selection lives in the address and back/forward restore it. Without
+ * resets), so the selection lives in the address and back/forward restore it. In the phone
+ * panel, ticks are collected until 'Show results' applies them all (and closes the panel):
+ * one navigation per tick would reload the list behind the panel at every tap. Without
  * JavaScript it is a GET form with an apply button.
  */
 export function CategoryFilter({ categories, selected, action, label, showCounts = true, keep = {} }: CategoryFilterProps) {
@@ -39,12 +42,31 @@ export function CategoryFilter({ categories, selected, action, label, showCounts
   const needle = query.trim().toLowerCase();
   const shown = new Set(categories.filter((c) => c.title.toLowerCase().includes(needle)).map((c) => c.id));
 
-  function toggle(id: string, on: boolean) {
-    const next = on ? [...checked.filter((c) => c !== id), id] : checked.filter((c) => c !== id);
+  const panel = use(FilterPanelContext);
+  // The panel's ticks not applied yet; null when there are none.
+  const [draft, setDraft] = useState<readonly string[] | null>(null);
+  const inPanel = panel !== null;
+  useEffect(() => {
+    if (!inPanel) setDraft(null);
+  }, [inPanel]);
+  const ticked = draft ?? checked;
+
+  function show(next: readonly string[]) {
     startTransition(async () => {
       setChecked(next);
       await navigate(listHref(action, { categoryIds: next, extra: keep }));
     });
+  }
+
+  function toggle(id: string, on: boolean) {
+    const next = on ? [...ticked.filter((c) => c !== id), id] : ticked.filter((c) => c !== id);
+    if (inPanel) setDraft(next);
+    else show(next);
+  }
+
+  function apply() {
+    show(ticked);
+    panel?.close();
   }
 
   return (
@@ -78,7 +100,7 @@ export function CategoryFilter({ categories, selected, action, label, showCounts
                   id={boxId}
                   name={CATEGORY_PARAM}
                   value={category.id}
-                  checked={checked.includes(category.id)}
+                  checked={ticked.includes(category.id)}
                   onChange={(event) => toggle(category.id, event.target.checked)}
                 />
                 <label className="form-check-label" htmlFor={boxId}>
@@ -92,6 +114,16 @@ export function CategoryFilter({ categories, selected, action, label, showCounts
         <p className="visually-hidden" role="status">
           {needle ? `${shown.size} of ${categories.length} categories shown` : ""}
         </p>
+        {inPanel && (
+          <div className="d-flex gap-2 mt-3">
+            <button type="button" className="btn btn-primary flex-grow-1" onClick={apply}>
+              Show results
+            </button>
+            <button type="button" className="btn btn-outline-secondary" onClick={() => setDraft([])} disabled={ticked.length === 0}>
+              Clear
+            </button>
+          </div>
+        )}
         <noscript>
           <button type="submit" className="btn btn-primary btn-sm mt-2">
             Apply filters

@@ -1,10 +1,14 @@
-import { useId, useRef, useState, type ReactNode } from "react";
+import { createContext, useId, useRef, useState, type ReactNode } from "react";
 import { useFocusTrap } from "./use-focus-trap";
+
+/** The phone panel, as the filter inside it sees it: while it is open, ticks are collected
+ * and applied together (null beside the list, from the large breakpoint). */
+export const FilterPanelContext = createContext<{ close(): void } | null>(null);
 
 /**
  * Spec: the filter sidebar, headed 'Filters'. From the large breakpoint it sits beside the
- * list; below it, it is an offcanvas panel behind a 'Filters' button (focus stays inside
- * while open; Escape, the close button and the backdrop close it).
+ * list; below it, it is an offcanvas panel behind a 'Filters' button placed before the
+ * list (focus stays inside while open; Escape, the close button and the backdrop close it).
  */
 export function FilterSidebar({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -34,7 +38,7 @@ export function FilterSidebar({ children }: { children: ReactNode }) {
             <h2 id={headingId} className="h5 mb-3">
               Filters
             </h2>
-            {children}
+            <FilterPanelContext value={open ? { close } : null}>{children}</FilterPanelContext>
           </section>
         </div>
       </div>

@@ -116,17 +116,12 @@ export function ProductCard({ product, cardType, badges, ctaLabel, headingLevel 
       <ProductActions product={product} ctaLabel={ctaLabel} />
     </>
   );
+  // A box of the image's own proportions that neither stretches with the text beside it
+  // (a flex item would) nor squeezes: the picture is cropped to fill it, never distorted.
   const img = product.imageUrl && (
-    <img
-      className={`rounded object-fit-cover h-auto ${compact ? "flex-shrink-0" : "img-fluid"}`}
-      src={product.imageUrl}
-      alt=""
-      width={image.width}
-      height={image.height}
-      style={{ aspectRatio: `${image.width} / ${image.height}` }}
-      loading="lazy"
-      decoding="async"
-    />
+    <div className={`flex-shrink-0 rounded overflow-hidden bg-body-tertiary ${compact ? "align-self-start" : ""}`} style={{ aspectRatio: `${image.width} / ${image.height}`, width: compact ? image.width : "100%" }}>
+      <img className="d-block w-100 h-100 object-fit-cover" src={product.imageUrl} alt="" width={image.width} height={image.height} loading="lazy" decoding="async" />
+    </div>
   );
   return (
     <article className={`card shadow-sm product-card product-card-${cardType}`} aria-labelledby={headingId}>

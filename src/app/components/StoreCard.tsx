@@ -3,6 +3,7 @@ import { fileUrl } from "../../data/files";
 import type { StoreCard as StoreCardData } from "../../data/stores";
 import { storePath } from "../../lib/slug";
 import { truncateChars } from "../../lib/text";
+import { StoreRating } from "./StoreRating";
 
 /** Spec: store title cut at 30 characters, subheading at 50. */
 const TITLE_MAX = 30;
@@ -30,6 +31,7 @@ export function StoreCard({ store }: { store: StoreCardData }) {
             {truncateChars(store.title, TITLE_MAX)}
           </Link>
         </h2>
+        <StoreRating rating={store.rating} reviewers={store.reviewers} className="justify-content-center mb-1" />
         {store.subheading && <p className="card-text small text-body-secondary mb-0">{truncateChars(store.subheading, SUBHEADING_MAX)}</p>}
       </div>
       <div className="card-footer bg-transparent d-flex justify-content-between small position-relative z-1">

@@ -7,6 +7,7 @@ import type { CarouselBehaviour } from "./Carousel";
  * importer) and returns what stops it. Swiper works on the slides React rendered.
  */
 export function startSwiper(element: HTMLElement, { slidesPerView, breakpoints = {}, gap, autoplayMs, speed, loop = false, pagination = false }: CarouselBehaviour, slideCount: number): () => void {
+  const canLoop = slideCount > Math.max(slidesPerView, ...Object.values(breakpoints));
   const autoplay = autoplayMs ? { delay: autoplayMs, disableOnInteraction: false, pauseOnMouseEnter: true } : false;
   const bullets = pagination ? element.querySelector<HTMLElement>(":scope > .swiper-pagination") : null;
   const swiper = new Swiper(element, {
@@ -15,8 +16,10 @@ export function startSwiper(element: HTMLElement, { slidesPerView, breakpoints =
     spaceBetween: gap,
     breakpoints: Object.fromEntries(Object.entries(breakpoints).map(([width, count]) => [width, { slidesPerView: count }])),
     ...(speed ? { speed } : {}),
-    // Swiper needs more slides than fit in view to loop.
-    loop: loop && slideCount > Math.max(slidesPerView, ...Object.values(breakpoints)),
+    // Swiper needs more slides than fit in view to loop; with fewer (the About page's three
+    // cards, three in view on wide screens) it rewinds to the first after the last instead.
+    loop: loop && canLoop,
+    rewind: loop && !canLoop,
     autoplay,
     pagination: bullets ? { el: bullets, clickable: true, bulletElement: "button" } : false,
     keyboard: { enabled: true, onlyInViewport: true, pageUpDown: false },

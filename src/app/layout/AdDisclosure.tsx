@@ -1,7 +1,9 @@
 import { useId, useRef, useState } from "react";
 import { isKeyboardFocus, useDismiss } from "./use-dismiss";
 
-/** Spec section 1: the header's advertising disclosure, shown on hover and on focus. */
+/** Spec section 1: the header's advertising disclosure, shown on hover, on focus and on tap,
+ * at every width (FTC: near the links it discloses). On phones it opens across the width
+ * under the header (client/styles.css), never beside its button and off the screen. */
 export const DISCLOSURE_TEXT =
   "Our reviews are written by our editorial team. We may earn an affiliate commission when you buy through links on this site, at no extra cost to you; it never changes our editorial standards or ratings.";
 
@@ -12,7 +14,7 @@ export function AdDisclosure() {
   const trigger = useRef<HTMLButtonElement>(null);
   useDismiss(open, root, () => setOpen(false), trigger);
   return (
-    <div ref={root} className="position-relative" onPointerEnter={(e) => e.pointerType === "mouse" && setOpen(true)} onPointerLeave={(e) => e.pointerType === "mouse" && setOpen(false)}>
+    <div ref={root} className="ad-disclosure" onPointerEnter={(e) => e.pointerType === "mouse" && setOpen(true)} onPointerLeave={(e) => e.pointerType === "mouse" && setOpen(false)}>
       <button
         ref={trigger}
         type="button"
@@ -26,7 +28,7 @@ export function AdDisclosure() {
         Advertising Disclosure
       </button>
       {open && (
-        <div id={tipId} role="tooltip" className="popover bs-popover-bottom show position-absolute end-0 mt-2" style={{ width: "20rem", top: "100%" }}>
+        <div id={tipId} role="tooltip" className="popover bs-popover-bottom show position-absolute mt-2 ad-disclosure-tip" style={{ top: "100%" }}>
           <div className="popover-header">Advertising Disclosure</div>
           <div className="popover-body">{DISCLOSURE_TEXT}</div>
         </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { GlobalLoader } from "./GlobalLoader";
+import { useAnnouncePageShown } from "./page-shown";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 
@@ -8,6 +9,7 @@ import { SiteHeader } from "./SiteHeader";
  * new navigation, to the anchor when the address has one, and restores the position on
  * back/forward. */
 export function Layout({ children }: { children?: ReactNode }) {
+  useAnnouncePageShown();
   return (
     <>
       <a className="visually-hidden-focusable position-absolute top-0 start-0 m-2 btn btn-primary z-3" href="#content">

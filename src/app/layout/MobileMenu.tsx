@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { HeaderStore } from "../../data/website";
+import { HeaderSearch } from "./HeaderSearch";
 import { NavLinks } from "./NavLinks";
 import { useDismiss } from "./use-dismiss";
 
-/** The offcanvas menu under the large breakpoint. It closes on every completed navigation,
- * on Escape, on the close button and on the backdrop. */
+/** The offcanvas menu under the extra-large breakpoint (narrower, the bar has no room for
+ * the links and the search). It closes on every completed navigation, on Escape, on the
+ * close button and on the backdrop. */
 export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteName: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -29,7 +31,7 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
       <div
         ref={panel}
         id={panelId}
-        className={`offcanvas offcanvas-end d-lg-none${open ? " show" : ""}`}
+        className={`offcanvas offcanvas-end d-xl-none${open ? " show" : ""}`}
         style={{ visibility: open ? "visible" : "hidden" }}
         tabIndex={-1}
         role="dialog"
@@ -43,10 +45,11 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
           <button ref={closeButton} type="button" className="btn-close" aria-label="Close menu" onClick={() => { setOpen(false); toggle.current?.focus(); }} />
         </div>
         <div className="offcanvas-body">
+          <HeaderSearch className="mb-3" />
           <NavLinks stores={stores} className="navbar-nav" />
         </div>
       </div>
-      {open && <div className="offcanvas-backdrop fade show d-lg-none" aria-hidden="true" />}
+      {open && <div className="offcanvas-backdrop fade show d-xl-none" aria-hidden="true" />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import built from "../../../public/build/assets.json";
 import { Link } from "react-router";
 import { useRootData } from "../root-data";
 import { AdDisclosure } from "./AdDisclosure";
+import { HeaderSearch } from "./HeaderSearch";
 import { MobileMenu } from "./MobileMenu";
 import { NavLinks } from "./NavLinks";
 import { ThemeSwitcher } from "./ThemeSwitcher";
@@ -10,21 +11,24 @@ export function SiteHeader() {
   const { site, headerStores } = useRootData();
   return (
     <header className="border-bottom bg-body sticky-top">
-      <nav className="navbar navbar-expand-lg container" aria-label="Main">
-        <Link className="navbar-brand fw-bold d-flex align-items-center gap-2" to="/">
-          <img src={built.favicon} alt="" width={28} height={28} />
-          {site.name}
-        </Link>
-        <div className="collapse navbar-collapse">
-          <NavLinks stores={headerStores} className="navbar-nav me-auto" />
-        </div>
-        <div className="d-flex align-items-center gap-2 ms-auto">
-          <div className="d-none d-md-block">
-            <AdDisclosure />
+      {/* The container inside the navbar keeps the page's side padding (a navbar's own is 0). */}
+      <nav className="navbar navbar-expand-xl" aria-label="Main">
+        <div className="container flex-nowrap gap-2">
+          <Link className="navbar-brand fw-bold d-flex align-items-center gap-2 me-0" to="/">
+            <img src={built.favicon} alt="" width={28} height={28} />
+            {site.name}
+          </Link>
+          <div className="collapse navbar-collapse">
+            <NavLinks stores={headerStores} className="navbar-nav me-auto text-nowrap" />
           </div>
-          <ThemeSwitcher />
-          <div className="d-lg-none">
-            <MobileMenu stores={headerStores} siteName={site.name} />
+          <HeaderSearch className="d-none d-xl-block" />
+          <div className="d-flex align-items-center gap-2 ms-auto">
+            {/* On every width: the disclosure belongs next to the links it discloses (FTC). */}
+            <AdDisclosure />
+            <ThemeSwitcher />
+            <div className="d-xl-none">
+              <MobileMenu stores={headerStores} siteName={site.name} />
+            </div>
           </div>
         </div>
       </nav>

@@ -105,6 +105,10 @@ const PRINCIPLES = [
 
 /** Spec: the about carousel has 1 slide, 2 from 680 px, 3 from 992 px. */
 const CAROUSEL_BREAKPOINTS = { 680: 2, 992: 3 };
+/** Spec section 4: carousels loop and autoplay (the About carousel's timing is not given:
+ * the hero carousel's, section 9). Reduced motion stops it (swiper-start.ts). */
+const CAROUSEL_AUTOPLAY_MS = 3000;
+const CAROUSEL_SPEED_MS = 450;
 const CAROUSEL_LABEL = "How we help you choose";
 
 export function AboutPage() {
@@ -159,6 +163,9 @@ export function AboutPage() {
           slidesPerView={1}
           breakpoints={CAROUSEL_BREAKPOINTS}
           gap={24}
+          autoplayMs={CAROUSEL_AUTOPLAY_MS}
+          speed={CAROUSEL_SPEED_MS}
+          loop
           pagination
           renderItem={(card) => (
             <article className="card h-100">

@@ -35,7 +35,15 @@ export function OffersPage() {
       <h1 className="h3 mb-1">{title}</h1>
       <p className="text-body-secondary">Featured offers first, then the newest.</p>
       <div className="row g-4">
-        <div className="col-lg-9 order-lg-2">
+        {/* Before the list: on phones the Filters button comes first, not after every card. */}
+        <aside className="col-lg-3">
+          <FilterSidebar>
+            <Deferred resolve={categories} fallback={<CategoryFilterSkeleton />}>
+              {(list) => <CategoryFilter categories={list} selected={categoryIds} action="/offers" label="Offer categories" showCounts={false} keep={typeParam(type)} />}
+            </Deferred>
+          </FilterSidebar>
+        </aside>
+        <div className="col-lg-9">
           <nav aria-label="Offer type">
             <ul className="nav nav-pills gap-2 mb-3">
               {TYPE_FILTERS.map((filter) => (
@@ -60,13 +68,6 @@ export function OffersPage() {
           )}
           <Pagination page={offers.page} totalPages={offers.totalPages} hrefFor={(page) => href(page)} label="Offer pages" />
         </div>
-        <aside className="col-lg-3 order-lg-1">
-          <FilterSidebar>
-            <Deferred resolve={categories} fallback={<CategoryFilterSkeleton />}>
-              {(list) => <CategoryFilter categories={list} selected={categoryIds} action="/offers" label="Offer categories" showCounts={false} keep={typeParam(type)} />}
-            </Deferred>
-          </FilterSidebar>
-        </aside>
       </div>
     </main>
   );

@@ -1,97 +1,133 @@
 import { Link, useLoaderData, useLocation } from "react-router";
-import type { SearchQuery, SearchResults } from "../../data/search";
-import { SEARCH_KINDS, type SearchKind } from "../../data/search-kinds";
-import { OfferCard } from "../components/OfferCard";
+import type { SearchPageResults, SearchQuery } from "../../data/search";
+import { SEARCH_KIND_LABELS, SEARCH_KINDS, type SearchKind } from "../../data/search-kinds";
 import { PageMeta } from "../components/PageMeta";
 import { Pagination } from "../components/Pagination";
-import { StoreCard } from "../components/StoreCard";
-import { ArticleCard } from "./articles/ArticleCard";
 import { SearchForm } from "./home/SearchForm";
+import { SEARCH_MAX_LENGTH } from "./home/home-content";
 import type { searchLoader } from "./search/search-loader";
+import { SearchResultItem } from "./search/SearchResultItem";
 
-const KIND_LABELS: Record<SearchKind, string> = { stores: "Stores", offers: "Offers", articles: "Articles" };
-const COLUMNS = "row-cols-1 row-cols-sm-2 row-cols-lg-3";
-
-function searchHref({ text, category }: SearchQuery, kind: SearchKind, page = 1): string {
+function searchHref({ text, category }: SearchQuery, kind: SearchKind | null, page = 1): string {
   const params = new URLSearchParams({ q: text });
   if (category) params.set("category", category);
-  params.set("type", kind);
+  if (kind) params.set("type", kind);
   if (page > 1) params.set("page", String(page));
   return `/search?${params}`;
 }
 
-function describe({ text, category }: SearchQuery): string {
-  return `“${text}”${category ? ` in ${category}` : ""}`;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A count read from a bounded candidate set: "100+" when more records matched. */
+function countLabel(results: SearchPageResults, kind: SearchKind): string {
+  return `${results.counts[kind]}${results.truncated.includes(kind) ? "+" : ""}`;
 }
 
-function ResultList({ results, kind }: { results: SearchResults; kind: SearchKind }) {
-  const items =
-    kind === "stores"
-      ? results.stores.items.map((store) => ({ key: store.id, card: <StoreCard store={store} /> }))
-      : kind === "offers"
-        ? results.offers.items.map((offer) => ({ key: offer.id, card: <OfferCard offer={offer} /> }))
-        : results.articles.items.map((article) => ({ key: article.id, card: <ArticleCard item={article} /> }));
-  if (!items.length) return <p>No {KIND_LABELS[kind].toLowerCase()} on this page.</p>;
+function CategoryNote({ query, results }: { query: SearchQuery; results: SearchPageResults }) {
+  if (!query.category) return null;
   return (
-    <ul className={`row g-3 list-unstyled ${COLUMNS}`}>
-      {items.map(({ key, card }) => (
-        <li className="col" key={key}>
-          {card}
-        </li>
-      ))}
+    <p className="mb-3">
+      {results.inCategory > 0
+        ? `${plural(results.inCategory, "match", "matches")} in ${query.category} ${results.inCategory === 1 ? "is" : "are"} shown first, then matches in other categories.`
+        : `Nothing in ${query.category} matches “${query.text}”, so here are the matches in every category.`}
+    </p>
+  );
+}
+
+function KindTabs({ query, results }: { query: SearchQuery; results: SearchPageResults }) {
+  const all = SEARCH_KINDS.reduce((sum, kind) => sum + results.counts[kind], 0);
+  const tabs: { kind: SearchKind | null; label: string }[] = [
+    { kind: null, label: `All (${all})` },
+    ...SEARCH_KINDS.filter((kind) => results.counts[kind] > 0).map((kind) => ({ kind, label: `${SEARCH_KIND_LABELS[kind]} (${countLabel(results, kind)})` })),
+  ];
+  return (
+    <nav aria-label="Result types" className="mb-2">
+      <ul className="nav nav-pills flex-nowrap overflow-x-auto pb-1">
+        {tabs.map(({ kind, label }) => (
+          <li className="nav-item flex-shrink-0" key={kind ?? "all"}>
+            <Link className={`nav-link${kind === results.kind ? " active" : ""}`} to={searchHref(query, kind)} aria-current={kind === results.kind ? "page" : undefined}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Browse() {
+  return (
+    <ul className="list-inline">
+      <li className="list-inline-item">
+        <Link to="/stores">All stores</Link>
+      </li>
+      <li className="list-inline-item">
+        <Link to="/offers">Coupons &amp; deals</Link>
+      </li>
+      <li className="list-inline-item">
+        <Link to="/comparisions">Comparisons</Link>
+      </li>
+      <li className="list-inline-item">
+        <Link to="/blog">Blog</Link>
+      </li>
     </ul>
   );
 }
 
-function Results({ query, results }: { query: SearchQuery; results: SearchResults & { shown: SearchKind } }) {
-  const total = SEARCH_KINDS.reduce((sum, kind) => sum + results[kind].totalItems, 0);
-  if (total === 0) {
+function Results({ query, results }: { query: SearchQuery; results: SearchPageResults }) {
+  if (results.total === 0) {
     return (
-      <p className="lead" role="status">
-        {`Nothing matches ${describe(query)} yet. Try other words or another category.`}
-      </p>
+      <>
+        <p className="lead" role="status">{`Nothing matches “${query.text}” yet.`}</p>
+        <p>Check the spelling, use fewer words, or browse instead:</p>
+        <Browse />
+      </>
     );
   }
-  const shown = results[results.shown];
+  const label = results.kind ? SEARCH_KIND_LABELS[results.kind] : "All";
   return (
     <>
       <p className="text-body-secondary" role="status">
-        {`${total} ${total === 1 ? "result" : "results"} for ${describe(query)}`}
+        {`${plural(results.total, "result", "results")} for “${query.text}”${results.kind ? ` in ${SEARCH_KIND_LABELS[results.kind].toLowerCase()}` : ""}`}
       </p>
-      <nav aria-label="Result types" className="mb-4">
-        <ul className="nav nav-tabs">
-          {SEARCH_KINDS.map((kind) => (
-            <li className="nav-item" key={kind}>
-              <Link
-                className={`nav-link${kind === results.shown ? " active" : ""}`}
-                to={searchHref(query, kind)}
-                aria-current={kind === results.shown ? "page" : undefined}
-              >
-                {`${KIND_LABELS[kind]} (${results[kind].totalItems})`}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <ResultList results={results} kind={results.shown} />
-      <Pagination page={shown.page} totalPages={shown.totalPages} hrefFor={(page) => searchHref(query, results.shown, page)} label={`${KIND_LABELS[results.shown]} result pages`} />
+      <CategoryNote query={query} results={results} />
+      <KindTabs query={query} results={results} />
+      <ol className="list-unstyled mb-0" aria-label="Results">
+        {results.hits.map((hit) => (
+          <li key={`${hit.kind}:${hit.id}`}>
+            <SearchResultItem hit={hit} />
+          </li>
+        ))}
+      </ol>
+      <Pagination page={results.page} totalPages={results.totalPages} hrefFor={(page) => searchHref(query, results.kind, page)} label={`${label} result pages`} />
     </>
   );
 }
 
-/** Search results: matching stores, offers and blog articles, one kind per tab, paged. */
+/** Search results: stores, offers, comparisons, advertorials, blog articles and products,
+ * ranked together by relevance, filterable by kind, paged. */
 export function SearchPage() {
-  const { query, results } = useLoaderData<typeof searchLoader>();
+  const { query, shortenedFrom, results } = useLoaderData<typeof searchLoader>();
   const location = useLocation();
   return (
     <main className="container py-4">
-      <PageMeta title={query.text ? `Search results for ${describe(query)}` : "Search"} noindex />
-      <h1 className="h3 mb-3">Search coupons, deals and stores</h1>
+      <PageMeta title={query.text ? `Search results for “${query.text}”` : "Search"} noindex />
+      <h1 className="h3 mb-3">Search stores, deals and reviews</h1>
       <div className="mb-4">
         {/* Keyed by the address, so the fields show the new query after each search. */}
-        <SearchForm key={location.search} text={query.text} category={query.category ?? ""} />
+        <SearchForm key={location.search} text={query.text} category={query.category ?? ""} categoryRequired={false} />
       </div>
-      {results ? <Results query={query} results={results} /> : <p>Type what you are looking for and pick a category, then press Search.</p>}
+      {shortenedFrom !== null && (
+        <p className="alert alert-info">{`Your search had ${shortenedFrom} characters. Searches use up to ${SEARCH_MAX_LENGTH}, so we searched for “${query.text}”.`}</p>
+      )}
+      {results ? (
+        <Results query={query} results={results} />
+      ) : (
+        <>
+          <p>Type a store, a product or what you want to save on (for example “vpn” or “web hosting”), then press Search. Or browse:</p>
+          <Browse />
+        </>
+      )}
     </main>
   );
 }

@@ -62,7 +62,15 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
       <StoreBreadcrumb title={store.title} />
       <StoreHero store={store} heading={storeHeading(store.title, data.monthYear)} />
       <div className="row g-4">
-        <div className="col-lg-9 order-lg-2">
+        {/* Before the list: on phones the Filters button comes first, not after every card. */}
+        <aside className="col-lg-3">
+          <FilterSidebar>
+            <Deferred resolve={data.categories} fallback={<CategoryFilterSkeleton />}>
+              {(categories) => <CategoryFilter categories={categories} selected={[]} action="/stores" label="Store categories" />}
+            </Deferred>
+          </FilterSidebar>
+        </aside>
+        <div className="col-lg-9">
           <Deferred resolve={data.similar} fallback={<SimilarStoresSkeleton />}>
             {(stores) => <SimilarStores stores={stores} />}
           </Deferred>
@@ -70,13 +78,6 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
             {(offers) => <StoreOffers offers={offers} storeTitle={store.title} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />}
           </Deferred>
         </div>
-        <aside className="col-lg-3 order-lg-1">
-          <FilterSidebar>
-            <Deferred resolve={data.categories} fallback={<CategoryFilterSkeleton />}>
-              {(categories) => <CategoryFilter categories={categories} selected={[]} action="/stores" label="Store categories" />}
-            </Deferred>
-          </FilterSidebar>
-        </aside>
       </div>
       <StoreAbout store={store} />
       <Deferred resolve={data.expired} fallback={null}>

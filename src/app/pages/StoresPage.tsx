@@ -24,7 +24,15 @@ export function StoresPage() {
       />
       <StoresBanner title={title} />
       <div className="row g-4">
-        <div className="col-lg-9 order-lg-2">
+        {/* Before the list: on phones the Filters button comes first, not after every card. */}
+        <aside className="col-lg-3">
+          <FilterSidebar>
+            <Deferred resolve={categories} fallback={<CategoryFilterSkeleton />}>
+              {(list) => <CategoryFilter categories={list} selected={categoryIds} action="/stores" label="Store categories" />}
+            </Deferred>
+          </FilterSidebar>
+        </aside>
+        <div className="col-lg-9">
           {stores.items.length ? (
             <ul className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3 list-unstyled">
               {stores.items.map((store) => (
@@ -38,13 +46,6 @@ export function StoresPage() {
           )}
           <Pagination page={stores.page} totalPages={stores.totalPages} hrefFor={(page) => listHref("/stores", { categoryIds, page })} label="Store pages" />
         </div>
-        <aside className="col-lg-3 order-lg-1">
-          <FilterSidebar>
-            <Deferred resolve={categories} fallback={<CategoryFilterSkeleton />}>
-              {(list) => <CategoryFilter categories={list} selected={categoryIds} action="/stores" label="Store categories" />}
-            </Deferred>
-          </FilterSidebar>
-        </aside>
       </div>
     </main>
   );

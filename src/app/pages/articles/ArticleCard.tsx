@@ -8,7 +8,8 @@ import { PublishDate } from "./PublishDate";
 const CARD_SUBTITLE_WORDS = 10;
 const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 300;
-/** The box keeps its shape whatever the file's own proportions (a banner stands in for a missing featured image). */
+/** The box keeps its shape whatever the file's own proportions (a banner stands in for a
+ * missing featured image); the picture is fitted inside it, never cropped: images carry text. */
 const FRAME = { aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}` };
 
 /** A card of an article list and of the read-more block: image, first category, title,
@@ -18,7 +19,7 @@ export function ArticleCard({ item, headingLevel: Heading = "h3", compact = fals
   return (
     <article className="card h-100 shadow-sm">
       {item.imageUrl && (
-        <img className="card-img-top h-auto object-fit-cover" src={item.imageUrl} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} style={FRAME} loading="lazy" decoding="async" />
+        <img className="card-img-top h-auto object-fit-contain bg-body-tertiary" src={item.imageUrl} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} style={FRAME} loading="lazy" decoding="async" />
       )}
       <div className="card-body d-flex flex-column">
         {item.category && <p className="small text-primary-emphasis fw-semibold mb-1">{item.category}</p>}

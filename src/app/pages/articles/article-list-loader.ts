@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { listArticleCategories, listArticleItems, type ArticleKind } from "../../../data/articles";
 import { positiveInt } from "../../../lib/query";
-import { badRequest, notFound, rethrowContentError } from "../../http-errors";
+import { badRequest, requirePageInRange, rethrowContentError } from "../../http-errors";
 import { contentFrom } from "../../load-context";
 import { queryRecordId, queryStoreIds } from "./params";
 
@@ -26,7 +26,7 @@ export function articleListLoader(kind: ArticleKind) {
     // Spec: when a filter returns no items the full list is shown instead.
     const fellBack = filtered && matching.totalItems === 0;
     const list = fellBack ? await listArticleItems(pb, kind, { page }).catch(rethrowContentError) : matching;
-    if (list.page > 1 && !list.items.length) notFound();
+    requirePageInRange(list.page, list.items.length);
     return { kind, categories, list, categoryId: fellBack ? "" : categoryId, storeIds: fellBack ? [] : storeIds, fellBack };
   };
 }

@@ -5,9 +5,10 @@ import { HERO_CATEGORIES, SEARCH_MAX_LENGTH, SEARCH_PLACEHOLDER } from "./home-c
 /**
  * The search form of the home hero, also at the top of /search. A GET form: without
  * JavaScript the browser submits it to /search itself; with JavaScript the router does,
- * without reloading the page. Both fields are required (spec section 5).
+ * without reloading the page. In the hero both fields are required (spec section 5); the
+ * category only puts its matches first. On /search the category is optional.
  */
-export function SearchForm({ text = "", category = "" }: { text?: string; category?: string }) {
+export function SearchForm({ text = "", category = "", categoryRequired = true }: { text?: string; category?: string; categoryRequired?: boolean }) {
   const id = useId();
   return (
     <Form method="get" action="/search" role="search" aria-label="Coupons and deals" className="row g-2">
@@ -30,9 +31,9 @@ export function SearchForm({ text = "", category = "" }: { text?: string; catego
         <label htmlFor={`${id}-category`} className="visually-hidden">
           Category
         </label>
-        <select id={`${id}-category`} className="form-select form-select-lg" name="category" defaultValue={category} required>
-          <option value="" disabled>
-            Category
+        <select id={`${id}-category`} className="form-select form-select-lg" name="category" defaultValue={category} required={categoryRequired}>
+          <option value="" disabled={categoryRequired}>
+            {categoryRequired ? "Category" : "Any category"}
           </option>
           {HERO_CATEGORIES.map((title) => (
             <option key={title} value={title}>

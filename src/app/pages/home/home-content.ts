@@ -9,5 +9,4 @@ export const HERO_SUMMARY =
 export const HERO_CATEGORIES = ["Accommodation", "Shopping", "Food & Drink", "Entertainment", "Health"] as const;
 
 export const SEARCH_PLACEHOLDER = "What are you looking for?";
-/** Longest search text accepted (the field's maxlength and the /search loader's limit). */
-export const SEARCH_MAX_LENGTH = 100;
+export { SEARCH_MAX_LENGTH } from "../../../lib/search-limits";

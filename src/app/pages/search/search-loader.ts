@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { search, SEARCH_KINDS, type SearchKind, type SearchQuery } from "../../../data/search";
 import { positiveInt } from "../../../lib/query";
-import { badRequest, rethrowContentError } from "../../http-errors";
+import { badRequest, requirePageInRange, rethrowContentError } from "../../http-errors";
 import { contentFrom } from "../../load-context";
 import { SEARCH_MAX_LENGTH } from "../home/home-content";
 
@@ -12,22 +12,30 @@ function isSearchKind(value: string): value is SearchKind {
   return (SEARCH_KINDS as readonly string[]).includes(value);
 }
 
-/** /search?q=…&category=…[&type=stores|offers|articles&page=N]: what the hero's search form submits. */
+/** The first `SEARCH_MAX_LENGTH` characters, cut at a word boundary when there is one. */
+function shortened(text: string): string {
+  const cut = text.slice(0, SEARCH_MAX_LENGTH);
+  const lastSpace = cut.lastIndexOf(" ");
+  return (lastSpace > SEARCH_MAX_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trim();
+}
+
+/** /search?q=…[&category=…][&type=stores|offers|…][&page=N]: what the hero's and the
+ * header's search forms submit. The category puts its matches first; it never hides others. */
 export async function searchLoader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const text = (params.get("q") ?? "").trim();
-  if (text.length > SEARCH_MAX_LENGTH) badRequest(`The search text is too long (at most ${SEARCH_MAX_LENGTH} characters).`);
+  const typed = (params.get("q") ?? "").trim();
+  // A text pasted past the field's limit is searched on its start, and the page says so.
+  const text = typed.length > SEARCH_MAX_LENGTH ? shortened(typed) : typed;
   const category = (params.get("category") ?? "").trim() || null;
   if (category && category.length > CATEGORY_MAX_LENGTH) badRequest("The category is not valid.");
   const type = params.get("type") || null;
-  if (type !== null && !isSearchKind(type)) badRequest("The result type is not valid: use stores, offers or articles.");
+  if (type !== null && !isSearchKind(type)) badRequest(`The result type is not valid: use ${SEARCH_KINDS.join(", ")}.`);
   const page = positiveInt(params.get("page"));
   if (page === null) badRequest("The page number is not valid.");
-  if (page !== undefined && type === null) badRequest("A page number needs a result type (stores, offers or articles).");
   const query: SearchQuery = { text, category };
-  if (!text) return { query, results: null };
+  const shortenedFrom = text === typed ? null : typed.length;
+  if (!text) return { query, shortenedFrom, results: null };
   const results = await search(contentFrom(context), query, { kind: type, page: page ?? 1 }).catch(rethrowContentError);
-  // Without a chosen type, show the first kind that has matches.
-  const shown = type ?? SEARCH_KINDS.find((kind) => results[kind].totalItems > 0) ?? "stores";
-  return { query, results: { ...results, shown } };
+  requirePageInRange(results.page, results.hits.length);
+  return { query, shortenedFrom, results };
 }

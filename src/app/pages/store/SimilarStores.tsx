@@ -10,9 +10,11 @@ export const SIMILAR_STORES_AUTOPLAY_MS = 2000;
 export const SIMILAR_STORES_SPEED_MS = 450;
 
 const LOGO_SIZE = 96;
+const CAPTION_LINE_PX = 20;
 
-/** Spec: the 'Similar Stores' strip. Each logo opens that store's default action (through
- * /goto, in a new tab). Hidden on small screens and when there is no similar store. */
+/** Spec: the 'Similar Stores' strip. Each logo, captioned with its store's name, opens that
+ * store's default action (through /goto, in a new tab). Hidden on small screens and when
+ * there is no similar store. */
 export function SimilarStores({ stores }: { stores: readonly SimilarStore[] }) {
   if (!stores.length) return null;
   return (
@@ -26,12 +28,12 @@ export function SimilarStores({ stores }: { stores: readonly SimilarStore[] }) {
         items={stores}
         itemKey={(store) => store.id}
         renderItem={(store) => (
-          <OutboundLink to={store.default_action_url} className="d-flex align-items-center justify-content-center h-100 border rounded-3 p-2 bg-body text-decoration-none" title={store.title}>
-            {store.logo ? (
-              <img src={fileUrl(store, store.logo, "100x100")} alt={store.title} width={LOGO_SIZE} height={LOGO_SIZE} loading="lazy" decoding="async" />
-            ) : (
-              <span className="fw-semibold text-center py-4">{store.title}</span>
-            )}
+          // The caption names the store, on screen and as the link's accessible name; the logo is decoration beside it.
+          <OutboundLink to={store.default_action_url} className="d-flex flex-column align-items-center justify-content-center gap-2 h-100 border rounded-3 p-2 bg-body text-body text-decoration-none">
+            {store.logo && <img src={fileUrl(store, store.logo, "100x100")} alt="" width={LOGO_SIZE} height={LOGO_SIZE} loading="lazy" decoding="async" />}
+            <span className="small fw-semibold text-center text-truncate w-100" style={{ lineHeight: `${CAPTION_LINE_PX}px` }}>
+              {store.title}
+            </span>
           </OutboundLink>
         )}
         {...SIMILAR_STORES_LAYOUT}
@@ -48,7 +50,7 @@ export function SimilarStoresSkeleton() {
   return (
     <div className="d-none d-md-block mb-4 placeholder-glow" aria-hidden="true">
       <span className="placeholder col-3 d-block mb-3" />
-      <span className="placeholder col-12 d-block rounded-3" style={{ height: LOGO_SIZE + 16 + 2 }} />
+      <span className="placeholder col-12 d-block rounded-3" style={{ height: LOGO_SIZE + CAPTION_LINE_PX + 8 + 16 + 2 }} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { fileUrl } from "../../../data/files";
 import type { StoreDetails } from "../../../data/stores";
 import { OutboundLink } from "../../components/OutboundLink";
+import { StoreRating } from "../../components/StoreRating";
 
 const BANNER_WIDTH = 1200;
 const BANNER_HEIGHT = 400;
@@ -20,7 +21,7 @@ export function websiteLabel(website: string): string {
 }
 
 /** Spec: cover banner, logo, optional badge with a shield icon, the heading with month and
- * year, subheading, website link, default action button, summary HTML and keypoints. */
+ * year, the rating with its number of reviewers, subheading, website link, default action button, summary HTML and keypoints. */
 export function StoreHero({ store, heading }: { store: StoreDetails; heading: string }) {
   const badge = store.expand?.badge;
   const keypoints = Object.entries(store.keypoints ?? {});
@@ -60,6 +61,7 @@ export function StoreHero({ store, heading }: { store: StoreDetails; heading: st
           <h1 id="store-heading" className="h2 mb-1">
             {heading}
           </h1>
+          <StoreRating rating={store.rating} reviewers={store.reviewers} className="mb-2" />
           {store.subheading && <p className="lead mb-3">{store.subheading}</p>}
           <div className="d-flex flex-wrap align-items-center gap-3">
             {store.default_action_url && (

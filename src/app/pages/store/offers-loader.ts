@@ -5,7 +5,7 @@ import { listOffers } from "../../../data/offers";
 import { listStoreFiltersOrEmpty } from "../../../data/stores";
 import type { OfferType } from "../../../data/types";
 import { defer } from "../../deferred";
-import { badRequest, rethrowContentError } from "../../http-errors";
+import { badRequest, requirePageInRange, rethrowContentError } from "../../http-errors";
 import { contentFrom } from "../../load-context";
 import { categoryIdsFrom, pageFrom } from "./filter-params";
 
@@ -29,6 +29,7 @@ export async function offersLoader({ request, context }: LoaderFunctionArgs) {
   const pb = contentFrom(context);
   const categories = defer(listStoreFiltersOrEmpty(pb));
   const [offers, selected] = await Promise.all([listOffers(pb, { page, type, categoryIds }), listCategoryNames(pb, categoryIds)]).catch(rethrowContentError);
+  requirePageInRange(page, offers.items.length);
   const items = withUsage(offers.items, await readUsage(pb, offers.items.map((offer) => offer.id)));
   return { offers: { ...offers, items }, type: type ?? null, categoryIds, selected, categories };
 }

@@ -8,7 +8,7 @@ import type { ListResult } from "../../../data/types";
 import { hasCanonicalTitleSegment, storePath } from "../../../lib/slug";
 import { resolveStoreId } from "../../../lib/store-id";
 import { defer } from "../../deferred";
-import { notFound, rethrowContentError } from "../../http-errors";
+import { notFound, requirePageInRange, rethrowContentError } from "../../http-errors";
 import { contentFrom, loadEnvFrom } from "../../load-context";
 import { pageFrom } from "./filter-params";
 import { forgetStoreId, rememberedStoreId, rememberStoreId } from "./remembered-store";
@@ -105,6 +105,10 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
     // The raw segment, not the decoded parameter: React Router leaves '%2F' and malformed
     // encodings undecoded, and comparing those would redirect to the same address forever.
     if (!hasCanonicalTitleSegment(url.pathname, found.title)) throw redirect(`${storePath(found)}${url.search}`, 301);
+    // Only a later page of offers waits for them: it may not exist (the list rule, a 404).
+    // A failed read is not an empty page: it keeps the catalogue's "logged only".
+    const shown = page > 1 ? await offers : NO_OFFERS;
+    if (shown !== NO_OFFERS) requirePageInRange(page, shown.page.items.length);
   }
   return { id, titleParam: params.title ?? "", monthYear: monthAndYear(new Date()), store, offers, similar, categories, expired };
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { listCategoryNames } from "../../../data/categories";
 import { listStoreFiltersOrEmpty, listStores } from "../../../data/stores";
 import { defer } from "../../deferred";
-import { rethrowContentError } from "../../http-errors";
+import { requirePageInRange, rethrowContentError } from "../../http-errors";
 import { contentFrom } from "../../load-context";
 import { categoryIdsFrom, pageFrom } from "./filter-params";
 
@@ -15,5 +15,6 @@ export async function storesLoader({ request, context }: LoaderFunctionArgs) {
   // it streams after the shell. Spec: a failed filtered-store list is logged and empty.
   const categories = defer(listStoreFiltersOrEmpty(pb));
   const [stores, selected] = await Promise.all([listStores(pb, { categoryIds, page }), listCategoryNames(pb, categoryIds)]).catch(rethrowContentError);
+  requirePageInRange(page, stores.items.length);
   return { stores, categoryIds, selected, categories };
 }

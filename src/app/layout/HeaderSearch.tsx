@@ -1,0 +1,58 @@
+import { lazy, Suspense, useId, useRef, useState } from "react";
+import { Form } from "react-router";
+import { SEARCH_MAX_LENGTH } from "../../lib/search-limits";
+
+/** Bootstrap Icons "search" (MIT). */
+const MAGNIFIER_PATH = "M11.742 10.344a6.5 6.5 0 1 0-1.397 1.398h-.001q.044.06.098.115l3.85 3.85a1 1 0 0 0 1.415-1.414l-3.85-3.85a1 1 0 0 0-.115-.1zM12 6.5a5.5 5.5 0 1 1-11 0 5.5 5.5 0 0 1 11 0";
+
+// The suggestions' code loads on the first focus of the field, never with the page.
+const SearchSuggestions = lazy(() => import("./SearchSuggestions").then(({ SearchSuggestions }) => ({ default: SearchSuggestions })));
+
+/**
+ * The site search of the header (in the menu on phones): a GET form to /search that needs
+ * no category and works without JavaScript. With JavaScript it is a combobox (WAI-ARIA
+ * pattern) that suggests stores, offers and articles as the visitor types.
+ */
+export function HeaderSearch({ className = "" }: { className?: string }) {
+  const id = useId();
+  const listId = `${id}-suggestions`;
+  const input = useRef<HTMLInputElement>(null);
+  const [active, setActive] = useState(false);
+  return (
+    <Form method="get" action="/search" role="search" aria-label="Site" className={`position-relative ${className}`}>
+      <label htmlFor={`${id}-q`} className="visually-hidden">
+        Search stores, deals and reviews
+      </label>
+      <div className="input-group input-group-sm">
+        <input
+          ref={input}
+          id={`${id}-q`}
+          className="form-control"
+          style={{ minWidth: "12rem" }}
+          type="search"
+          name="q"
+          placeholder="Search stores, deals…"
+          maxLength={SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded="false"
+          aria-controls={active ? listId : undefined}
+          required
+          onFocus={() => setActive(true)}
+        />
+        <button className="btn btn-outline-secondary" type="submit">
+          <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+            <path d={MAGNIFIER_PATH} />
+          </svg>
+          <span className="visually-hidden">Search</span>
+        </button>
+      </div>
+      {active && (
+        <Suspense fallback={null}>
+          <SearchSuggestions input={input} listId={listId} />
+        </Suspense>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,14 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+
+/** Dispatched on `window` once React has committed a newly navigated page: its title and
+ * content are in the document. Browser effects that read the page (analytics' page_title,
+ * the affiliate pings' links) wait for it; the router's own "idle" comes before the commit. */
+export const PAGE_SHOWN_EVENT = "dealpilot:page-shown";
+
+export function useAnnouncePageShown(): void {
+  const { key } = useLocation();
+  useEffect(() => {
+    window.dispatchEvent(new Event(PAGE_SHOWN_EVENT));
+  }, [key]);
+}

@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { SEARCH_KIND_LABELS, type SearchHit } from "../../../data/search-kinds";
+import { OUTBOUND_REL } from "../../../lib/outbound";
+import { StoreRating } from "../../components/StoreRating";
+
+const THUMB = 72;
+
+/** One result: thumbnail in a fixed box, kind, title (the link), snippet, a store's rating. */
+export function SearchResultItem({ hit }: { hit: SearchHit }) {
+  const title = hit.external ? (
+    <a className="stretched-link text-reset" href={hit.href} target="_blank" rel={OUTBOUND_REL}>
+      {hit.title}
+    </a>
+  ) : (
+    <Link className="stretched-link text-reset" to={hit.href}>
+      {hit.title}
+    </Link>
+  );
+  return (
+    <article className="d-flex gap-3 align-items-start position-relative py-3 border-bottom">
+      <div className="flex-shrink-0 rounded border bg-body-tertiary overflow-hidden" style={{ width: THUMB, height: THUMB }}>
+        {hit.imageUrl && <img src={hit.imageUrl} alt="" width={THUMB} height={THUMB} loading="lazy" decoding="async" className="w-100 h-100 object-fit-contain" />}
+      </div>
+      <div style={{ minWidth: 0 }}>
+        <p className="small text-primary-emphasis fw-semibold mb-1">{SEARCH_KIND_LABELS[hit.kind]}</p>
+        <h2 className="h6 mb-1">{title}</h2>
+        {hit.snippet && <p className="small text-body-secondary mb-1">{hit.snippet}</p>}
+        {hit.rating && <StoreRating rating={hit.rating.value} reviewers={hit.rating.count} />}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { ListResult } from "../../src/data/types";
+import { launchChromium, siteUrl } from "./browser";
+
+let browser: Browser;
+let comparisonWithSmallCard: string;
+let blogWithSmallCard: string;
+
+async function firstId(collection: string, filter: string): Promise<string> {
+  const response = await fetch(`${inject("pocketbaseUrl")}/api/collections/${collection}/records?perPage=1&fields=id&filter=${encodeURIComponent(filter)}`);
+  return ((await response.json()) as ListResult<{ id: string }>).items[0]!.id;
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  comparisonWithSmallCard = `/comparision/${await firstId("_zdata_comparisons", 'secondery_product_cardtype = "small"')}`;
+  blogWithSmallCard = `/blog/x/${await firstId("_zdata_articles", 'product_cardtype = "small" && product != ""')}`;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Drawn {
+  src: string;
+  fit: string;
+  natural: number;
+  shown: number;
+}
+
+/** Every loaded image in the page's main content, with its fit and its natural and shown proportions. */
+async function images(page: Page): Promise<Drawn[]> {
+  // Lazy images load as they near the viewport.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  await page.waitForLoadState("networkidle");
+  return page.locator("main img").evaluateAll((imgs) =>
+    (imgs as HTMLImageElement[])
+      .filter((img) => img.complete && img.naturalWidth > 0 && img.clientWidth > 0)
+      .map((img) => ({ src: img.currentSrc, fit: getComputedStyle(img).objectFit, natural: img.naturalWidth / img.naturalHeight, shown: img.clientWidth / img.clientHeight })),
+  );
+}
+
+/** Text drawn into the pictures (the seed's SVGs, and a CMS's banners) must never be cut off:
+ * a cropping fit ('cover') is allowed only where the box has the picture's own proportions;
+ * 'fill' (stretching) never. */
+function cropped(drawn: Drawn[]): string[] {
+  return drawn
+    .filter((d) => d.fit === "fill" ? Math.abs(d.natural - d.shown) / d.natural > 0.02 : d.fit === "cover" && Math.abs(d.natural - d.shown) / d.natural > 0.02)
+    .map((d) => `${d.src} (${d.fit}: ${d.natural.toFixed(2)} drawn in ${d.shown.toFixed(2)})`);
+}
+
+describe("images keep their proportions and their text", () => {
+  for (const width of [390, 1280]) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      it(`small product cards, article cards and heroes (${width} px, ${colorScheme})`, async () => {
+        const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme });
+        for (const path of [comparisonWithSmallCard, blogWithSmallCard, "/blog", "/comparisions"]) {
+          await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
+          const drawn = await images(page);
+          expect(drawn.length, path).toBeGreaterThan(0);
+          expect(cropped(drawn), path).toEqual([]);
+        }
+        const small = page.locator(".product-card-small img");
+        await page.goto(`${siteUrl()}${comparisonWithSmallCard}`, { waitUntil: "networkidle" });
+        const box = (await small.first().boundingBox())!;
+        expect(box.width / box.height).toBeCloseTo(4 / 3, 1);
+        await page.close();
+      });
+    }
+  }
+
+  it("search results and store lists (390 and 1280 px)", async () => {
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      for (const path of ["/search?q=vpn", "/stores", "/offers"]) {
+        await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
+        expect(cropped(await images(page)), `${path} at ${width}`).toEqual([]);
+      }
+      await page.close();
+    }
+  });
+});
