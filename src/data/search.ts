@@ -3,10 +3,9 @@ import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { fileUrl } from "./files";
 import { DEAL_CARD_FIELDS } from "./home";
-import { STORE_CARD_FIELDS } from "./stores";
 import type { OfferCardData } from "./offers";
 import { sanitizeHtml } from "./sanitize";
-import type { StoreCard } from "./stores";
+import { STORE_CARD_FIELDS, withEditorials, type StoreCard, type StoreCardRecord } from "./stores";
 import { SEARCH_KINDS, type SearchKind } from "./search-kinds";
 import type { Article, Category, ListResult } from "./types";
 
@@ -73,7 +72,7 @@ function articleItem(record: ArticleRecord): ArticleListItem {
 export async function search(pb: ContentClient, query: SearchQuery, { kind, page }: { kind: SearchKind | null; page: number }): Promise<SearchResults> {
   const pageOf = (k: SearchKind) => (k === kind ? page : 1);
   const [stores, offers, articles] = await Promise.all([
-    searchList<StoreCard>(pb, "stores", query, pageOf("stores"), { sort: "title", fields: STORE_CARD_FIELDS }),
+    searchList<StoreCardRecord>(pb, "stores", query, pageOf("stores"), { sort: "title", fields: STORE_CARD_FIELDS }),
     searchList<OfferCardData>(pb, "offers", query, pageOf("offers"), { sort: "-click_count,id", expand: "badges", fields: DEAL_CARD_FIELDS }),
     searchList<ArticleRecord>(pb, "articles", query, pageOf("articles"), {
       sort: "-publish_time,id",
@@ -82,7 +81,7 @@ export async function search(pb: ContentClient, query: SearchQuery, { kind, page
     }),
   ]);
   return {
-    stores,
+    stores: { ...stores, items: await withEditorials(pb, stores.items) },
     offers: { ...offers, items: offers.items.map((offer) => ({ ...offer, tnc: sanitizeHtml(offer.tnc) })) },
     articles: { ...articles, items: articles.items.map(articleItem) },
   };
