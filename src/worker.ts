@@ -14,7 +14,7 @@ import { ping } from "./edge/ping";
 import { privacyChoice } from "./edge/privacy-choice";
 import { robots, ROBOTS_PATH } from "./edge/robots";
 import { securityHeaders } from "./edge/security-headers";
-import { sitemapChild, sitemapIndex, SITEMAP_INDEX_PATH } from "./edge/sitemap";
+import { movedSitemapChild, sitemapChild, SITEMAP_CHILD_ROUTE, sitemapIndex, SITEMAP_INDEX_PATH } from "./edge/sitemap";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
 import { addTrackingCookie } from "./edge/tracking-capture";
 import { readConfig } from "./env";
@@ -37,7 +37,8 @@ app.use("*", async (c, next) => {
 
 app.get(ROBOTS_PATH, robots);
 app.get(SITEMAP_INDEX_PATH, sitemapIndex);
-app.get("/sitemaps/:file", sitemapChild);
+app.get(SITEMAP_CHILD_ROUTE, sitemapChild);
+app.get("/sitemaps/:file", movedSitemapChild);
 app.post(PURGE_PATH, purgeCache);
 app.post("/api/status/ping", ping);
 app.route("/", contentApi);
