@@ -18,6 +18,7 @@ import { movedSitemapChild, sitemapChild, SITEMAP_CHILD_ROUTE, sitemapIndex, SIT
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
 import { addTrackingCookie } from "./edge/tracking-capture";
 import { readConfig } from "./env";
+import { HOME_SHARE_IMAGE, LOGO_PATH } from "./lib/brand";
 import { withoutTracking } from "./lib/tracking";
 import { renderPage } from "./ssr/render";
 
@@ -44,7 +45,8 @@ app.post("/api/status/ping", ping);
 app.route("/", contentApi);
 app.get("/goto", goto);
 app.get("/build/*", serveAsset(IMMUTABLE));
-app.get("/favicon.svg", serveAsset(DAILY));
+// Unhashed public files: the favicon, and the raster logo and sharing image (scripts/brand-images.mjs).
+for (const path of ["/favicon.svg", LOGO_PATH, HOME_SHARE_IMAGE.path]) app.get(path, serveAsset(DAILY));
 
 app.get("*", async (c) => {
   // Pages never see the tracking parameters: one page for every visitor (ARCHITECTURE rule 5).
