@@ -10,6 +10,10 @@ declare global {
 
 export const GTAG_ORIGIN = "https://www.googletagmanager.com";
 
+/** Attributes of the _ga cookies (documented on /cookie-policy): only gtag.js on this site
+ * reads them, so Strict; Secure wherever the page is served over HTTPS. */
+export const GA_COOKIE_FLAGS = () => (window.location.protocol === "https:" ? "SameSite=Strict;Secure" : "SameSite=Strict");
+
 /**
  * Google Analytics 4 with automatic page views off (spec Layout / section 7): the script
  * is inserted once, and one page_view with the page path is sent after every completed
@@ -33,7 +37,7 @@ export function startAnalytics(router: Router, measurementId: string): void {
     return;
   }
   window.gtag("js", new Date());
-  window.gtag("config", measurementId, { send_page_view: false });
+  window.gtag("config", measurementId, { send_page_view: false, cookie_flags: GA_COOKIE_FLAGS() });
 
   afterEachNavigation(router, ({ pathname, search }) => {
     const path = pathname + search;

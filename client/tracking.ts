@@ -1,5 +1,5 @@
 import { readCookie, serializeCookie } from "../src/lib/cookies";
-import { mergeTracking, parseTracking, serializeTracking, trackingFromQuery, TRACKING_COOKIE, TRACKING_COOKIE_MAX_AGE_S, TRACKING_STORAGE_KEY } from "../src/lib/tracking";
+import { mergeTracking, parseTracking, serializeTracking, trackingFromQuery, TRACKING_COOKIE, TRACKING_COOKIE_ATTRIBUTES, TRACKING_COOKIE_MAX_AGE_S, TRACKING_STORAGE_KEY } from "../src/lib/tracking";
 import { afterEachNavigation, type Router } from "./navigation";
 
 /**
@@ -14,7 +14,7 @@ export function startTrackingCapture(router: Router): void {
     const merged = mergeTracking(stored, trackingFromQuery(new URLSearchParams(window.location.search)));
     const value = serializeTracking(merged);
     if (value !== serializeTracking(stored)) {
-      document.cookie = serializeCookie(TRACKING_COOKIE, value, { maxAge: TRACKING_COOKIE_MAX_AGE_S, secure: window.location.protocol === "https:" });
+      document.cookie = serializeCookie(TRACKING_COOKIE, value, { ...TRACKING_COOKIE_ATTRIBUTES, maxAge: TRACKING_COOKIE_MAX_AGE_S, secure: window.location.protocol === "https:" });
     }
     try {
       if (value) localStorage.setItem(TRACKING_STORAGE_KEY, JSON.stringify(merged));

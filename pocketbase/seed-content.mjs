@@ -47,7 +47,7 @@
  *   featured_image: SeedFile, images: SeedFile[], summary: string, description: string, pros: string,
  *   cons: string, tags: string, headline: string, coupon_code: string, offers: string[],
  *   cta_label: string, cta_url: string, cta_trigger: boolean, rating: number, review_count: number,
- *   view_count: number, click_count: number, status: Status }} ProductSeed
+ *   view_count: number, click_count: number, status: Status, price: number, price_currency: string }} ProductSeed
  *
  * @typedef {{ id: string, title: string, slug: string, featured_image: SeedFile | "", banner_image: SeedFile,
  *   summary: string, content: string, product: string, product_cardtype: CardType, offers: string[],
@@ -1033,6 +1033,18 @@ const AUTHOR_PEOPLE = /** @type {const} */ ([
 ]);
 
 const PRODUCT_TIERS = ["Premium", "Plus", "Pro", "Ultimate", "Essentials", "Complete"];
+/** Monthly plan price by tier, in whole cents before the .99 (products vary it a little). */
+const TIER_PRICES = { Essentials: 2, Plus: 4, Premium: 6, Pro: 9, Ultimate: 12, Complete: 14 };
+
+/** A product's plan price: most in USD, some in EUR or GBP, and every seventh without one
+ * (an editor who has not filled it in), so pages show both cases. No random draw: adding
+ * the fields left every other seeded value as it was.
+ * @param {string} tier @param {number} index */
+function planPrice(tier, index) {
+  if (index % 7 === 5) return { price: 0, price_currency: "" };
+  const base = TIER_PRICES[/** @type {keyof typeof TIER_PRICES} */ (tier)] + (index % 3);
+  return { price: base + 0.99, price_currency: index % 5 === 1 ? "EUR" : index % 5 === 3 ? "GBP" : "USD" };
+}
 
 /** How many of the 30 products belong to each category. */
 const PRODUCT_PLAN = /** @type {const} */ ([
@@ -1409,6 +1421,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
         view_count: productRng.int(300, 60000),
         click_count: productRng.int(20, 9000),
         status,
+        ...planPrice(tier, productIndex),
       });
       productStore.set(id, store.id);
       productIndex++;

@@ -18,10 +18,11 @@ import { privacyChoice } from "./edge/privacy-choice";
 import { robots, ROBOTS_PATH } from "./edge/robots";
 import { searchSuggestions } from "./edge/search-suggestions";
 import { securityHeaders } from "./edge/security-headers";
-import { sitemapChild, sitemapIndex, SITEMAP_INDEX_PATH } from "./edge/sitemap";
+import { movedSitemapChild, sitemapChild, SITEMAP_CHILD_ROUTE, sitemapIndex, SITEMAP_INDEX_PATH } from "./edge/sitemap";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
 import { addTrackingCookie } from "./edge/tracking-capture";
 import { readConfig } from "./env";
+import { HOME_SHARE_IMAGE, LOGO_PATH } from "./lib/brand";
 import { withoutTracking } from "./lib/tracking";
 import { renderPage } from "./ssr/render";
 
@@ -44,14 +45,16 @@ app.use("*", async (c, next) => {
 
 app.get(ROBOTS_PATH, robots);
 app.get(SITEMAP_INDEX_PATH, sitemapIndex);
-app.get("/sitemaps/:file", sitemapChild);
+app.get(SITEMAP_CHILD_ROUTE, sitemapChild);
+app.get("/sitemaps/:file", movedSitemapChild);
 app.post(PURGE_PATH, purgeCache);
 app.post("/api/status/ping", ping);
 app.get(SUGGESTIONS_PATH, searchSuggestions);
 app.route("/", contentApi);
 app.get("/goto", goto);
 app.get("/build/*", serveAsset(IMMUTABLE));
-app.get("/favicon.svg", serveAsset(DAILY));
+// Unhashed public files: the favicon, and the raster logo and sharing image (scripts/brand-images.mjs).
+for (const path of ["/favicon.svg", LOGO_PATH, HOME_SHARE_IMAGE.path]) app.get(path, serveAsset(DAILY));
 
 app.get("*", async (c) => {
   // Pages never see the tracking parameters: one page for every visitor (ARCHITECTURE rule 5).

@@ -7,7 +7,7 @@ import { BEST_DEALS, BEST_STORES, POPULAR_ARTICLES } from "./home-sizes";
 import { LIFECYCLE_FIELDS, listLive } from "./live-offers";
 import type { OfferCardData } from "./offers";
 import { sanitizeHtml } from "./sanitize";
-import { STORE_CARD_FIELDS, type StoreCard } from "./stores";
+import { STORE_CARD_FIELDS, withEditorials, type StoreCard, type StoreCardRecord } from "./stores";
 import type { Category, Comparison, Editorial } from "./types";
 
 /** Spec section 7: home reads categories page 1, size 30, sorted by title. */
@@ -78,11 +78,11 @@ export async function listBestDeals(pb: ContentClient): Promise<OfferCardData[]>
 
 /** Spec Home, Popular offers: best stores are featured stores (sorted by title, like every store list). */
 export async function listBestStores(pb: ContentClient): Promise<StoreCard[]> {
-  const result = await pb.collection(COLLECTIONS.stores).getList<StoreCard>(1, BEST_STORES, {
+  const result = await pb.collection(COLLECTIONS.stores).getList<StoreCardRecord>(1, BEST_STORES, {
     filter: "is_featured_store = true",
     sort: "title",
     fields: STORE_CARD_FIELDS,
     skipTotal: true,
   });
-  return result.items;
+  return withEditorials(pb, result.items);
 }

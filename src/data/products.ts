@@ -20,6 +20,14 @@ export interface ProductCardData {
   imageUrl: string;
   /** Screenshots for the large card's slider. */
   imageUrls: string[];
+  /** The plan price, when the editor set both amount and currency. */
+  price: Price | null;
+}
+
+export interface Price {
+  amount: number;
+  /** ISO 4217 code. */
+  currency: string;
 }
 
 /** A product placed on a comparison: its card type and the badges the editor gave it there. */
@@ -45,6 +53,7 @@ export function productCard(product: Product): ProductCardData {
     ctaTrigger: product.cta_trigger !== false,
     imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
     imageUrls: product.images.map((name) => fileUrl(product, name, "400x0")),
+    price: product.price > 0 && /^[A-Z]{3}$/.test(product.price_currency ?? "") ? { amount: product.price, currency: product.price_currency } : null,
   };
 }
 

@@ -10,18 +10,63 @@ export const STORES_PER_PAGE = 30;
 /** Fields a store card needs; the list never ships HTML bodies to the page. */
 export const STORE_CARD_FIELDS = "id,collectionId,collectionName,title,logo,subheading,category_ids,is_featured,rating,reviewers";
 
-export type StoreCard = Pick<Store, "id" | "collectionId" | "collectionName" | "title" | "logo" | "subheading" | "category_ids" | "is_featured" | "rating" | "reviewers">;
+export type StoreCardRecord = Pick<Store, "id" | "collectionId" | "collectionName" | "title" | "logo" | "subheading" | "category_ids" | "is_featured" | "rating" | "reviewers">;
+
+/** Which editorial pages exist about a store: its card links only to those. */
+export interface StoreEditorials {
+  /** At least one comparison names the store (/comparision?store= shows the newest). */
+  comparison: boolean;
+  /** At least one advertorial names it (/advertorial?store=). */
+  review: boolean;
+}
+
+export type StoreCard = StoreCardRecord & { editorials: StoreEditorials };
+
+/** PocketBase's largest page: one read per kind covers a page of cards. */
+const EDITORIALS_READ = 1000;
+
+/** The stores, among `storeIds`, that a record of `collection` names in its `stores`. */
+async function storesNamedBy(pb: ContentClient, collection: string, storeIds: readonly string[]): Promise<Set<string>> {
+  const result = await pb.collection(collection).getList<{ stores: string[] }>(1, EDITORIALS_READ, {
+    filter: relatesToAny(pb, "stores", storeIds),
+    fields: "stores",
+    skipTotal: true,
+  });
+  return new Set(result.items.flatMap((record) => record.stores));
+}
+
+/**
+ * Adds to each card which editorial pages exist about its store: one cached read per kind
+ * for the whole list. When that read fails the cards show no editorial links (a link to
+ * a page that may not exist is worse than none), and the page itself still shows.
+ */
+export async function withEditorials(pb: ContentClient, stores: StoreCardRecord[]): Promise<StoreCard[]> {
+  const ids = stores.map((store) => store.id);
+  const none = new Set<string>();
+  const [compared, reviewed] = ids.length
+    ? await Promise.all(
+        [COLLECTIONS.comparisons, COLLECTIONS.advertorials].map((collection) =>
+          storesNamedBy(pb, collection, ids).catch((err: unknown) => {
+            console.error(`${collection} of store cards read failed`, err);
+            return none;
+          }),
+        ),
+      )
+    : [none, none];
+  return stores.map((store) => ({ ...store, editorials: { comparison: compared!.has(store.id), review: reviewed!.has(store.id) } }));
+}
 
 /** Stores sorted by title, optionally only those in any of the given categories. */
-export function listStores(
+export async function listStores(
   pb: ContentClient,
   { categoryIds, page }: { categoryIds: readonly string[]; page: number },
 ): Promise<ListResult<StoreCard>> {
-  return pb.collection(COLLECTIONS.stores).getList<StoreCard>(page, STORES_PER_PAGE, {
+  const result = await pb.collection(COLLECTIONS.stores).getList<StoreCardRecord>(page, STORES_PER_PAGE, {
     sort: "title",
     fields: STORE_CARD_FIELDS,
     filter: categoryIds.length ? relatesToAny(pb, "category_ids", categoryIds) : "",
   });
+  return { ...result, items: await withEditorials(pb, result.items) };
 }
 
 /** Every category with its store count, for the filter sidebar and list titles. */

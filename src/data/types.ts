@@ -180,6 +180,10 @@ export interface Product extends BaseRecord {
   review_count: number;
   view_count: number;
   click_count: number;
+  /** Price of the plan the call to action leads to; 0 when the editor has not set one. */
+  price: number;
+  /** ISO 4217 code of `price` ("USD"); empty when unset. */
+  price_currency: string;
   status: ProductStatus | "";
   create_time: string;
   update_time: string;

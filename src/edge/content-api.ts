@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
-import { resolvePublicCollection, WEBSITE_RELATIONS, DEFAULT_PAGE, DEFAULT_PER_PAGE, COLLECTIONS } from "../data/collections";
-import { positiveInt, sortedSearch } from "../lib/query";
+import { cors } from "hono/cors";
+import { resolvePublicCollection, resolveFileCollection, WEBSITE_RELATIONS, DEFAULT_PAGE, DEFAULT_PER_PAGE, COLLECTIONS } from "../data/collections";
+import { pocketbasePaging, sortedSearch } from "../lib/query";
 import { CACHE_STATUS_HEADER } from "./cache";
 import type { AppEnv } from "./app-env";
 import { freshUntil } from "./offer-schedule";
@@ -8,7 +9,8 @@ import { freshUntil } from "./offer-schedule";
 /** Query parameters of a list read the Worker forwards (spec section 7); others are dropped. */
 const LIST_PARAMS = ["page", "perPage", "filter", "sort", "expand", "fields", "skipTotal"] as const;
 const VIEW_PARAMS = ["expand", "fields"] as const;
-const MAX_PER_PAGE = 500;
+/** PocketBase's ceiling (tools/search: MaxPerPage); the SDK's getFullList asks for exactly this. */
+const MAX_PER_PAGE = 1000;
 const MAX_PARAM_LENGTH = 2000;
 const RECORD_ID = /^[a-z0-9]{1,32}$/;
 const FILE_NAME = /^[\w.-]{1,200}$/;
@@ -23,6 +25,10 @@ export function contentError(c: Context, status: 400 | 404 | 405 | 503, message:
 }
 
 const NOT_FOUND = "The requested resource wasn't found.";
+/** PocketBase's answers for a collection it does not have: every collection outside the
+ * allow-list looks like that through the Worker. */
+const NO_COLLECTION = "Missing collection context.";
+const NO_FILE_COLLECTION = "Missing or invalid collection context.";
 const UNAVAILABLE = "The content service is unavailable. Please retry shortly.";
 
 function relay(upstream: Response, cacheControl: string): Response {
@@ -43,7 +49,7 @@ function withinOfferSchedule(cacheControl: string, until: number | null): string
   return cacheControl.replace(/max-age=(\d+)/, (_, age: string) => `max-age=${Math.min(Number(age), left)}`);
 }
 
-/** Copies the allowed parameters, rejecting malformed ones; null with a message when invalid. */
+/** Copies the allowed parameters; a message instead when one is too long to be a real query. */
 function forwardParams(source: URLSearchParams, allowed: readonly string[], withDefaults: boolean): URLSearchParams | string {
   const out = new URLSearchParams();
   for (const name of allowed) {
@@ -53,12 +59,8 @@ function forwardParams(source: URLSearchParams, allowed: readonly string[], with
     out.set(name, value);
   }
   if (withDefaults) {
-    const page = positiveInt(source.get("page"));
-    const perPage = positiveInt(source.get("perPage"), MAX_PER_PAGE);
-    if (page === null) return "Invalid page: expected a positive integer.";
-    if (perPage === null) return `Invalid perPage: expected an integer from 1 to ${MAX_PER_PAGE}.`;
-    out.set("page", String(page ?? DEFAULT_PAGE));
-    out.set("perPage", String(perPage ?? DEFAULT_PER_PAGE));
+    out.set("page", pocketbasePaging(out.get("page"), DEFAULT_PAGE));
+    out.set("perPage", pocketbasePaging(out.get("perPage"), DEFAULT_PER_PAGE, MAX_PER_PAGE));
   }
   return out;
 }
@@ -74,14 +76,34 @@ async function readOrFail(c: Context<AppEnv>, path: string, params: URLSearchPar
 
 export const contentApi = new Hono<AppEnv>();
 
+/**
+ * Public reads answer CORS as PocketBase does (any origin; the SDK's JSON content type
+ * makes every call preflighted), but grant GET and HEAD only: writes stay refused. No
+ * credentials: nothing here depends on who asks. POST /api/status/ping is first-party
+ * and stays out.
+ */
+const publicCors = cors({ origin: "*", allowMethods: ["GET", "HEAD"], maxAge: 86_400 });
+for (const path of ["/api/collections/*", "/api/files/*", "/api/health", "/api/websites/*"]) contentApi.use(path, publicCors);
+
 const methodNotAllowed = (c: Context) => {
   c.header("Allow", "GET, HEAD");
   return contentError(c, 405, "Method not allowed: the content API is read-only.");
 };
 
+/** A liveness answer like PocketBase's own: PocketBase's, read through the cache for a few
+ * seconds (so probes cannot load it), never stale, and never naming the origin. */
+const HEALTH_TTL = { fresh: 5, stale: 0 };
+contentApi.get("/api/health", (c) => {
+  const params = new URLSearchParams();
+  const fields = c.req.query("fields");
+  if (fields !== undefined && fields.length <= MAX_PARAM_LENGTH) params.set("fields", fields);
+  return readOrFail(c, "/api/health", params, `public, max-age=${HEALTH_TTL.fresh}`, HEALTH_TTL);
+});
+contentApi.all("/api/health", methodNotAllowed);
+
 contentApi.get("/api/collections/:name/records", (c) => {
   const target = resolvePublicCollection(c.req.param("name"));
-  if (!target) return contentError(c, 404, NOT_FOUND);
+  if (!target) return contentError(c, 404, NO_COLLECTION);
   const params = forwardParams(new URL(c.req.url).searchParams, LIST_PARAMS, true);
   if (typeof params === "string") return contentError(c, 400, params);
   return readOrFail(c, `/api/collections/${target}/records`, params, c.var.readCacheControl);
@@ -90,13 +112,14 @@ contentApi.get("/api/collections/:name/records", (c) => {
 contentApi.get("/api/collections/:name/records/", (c) =>
   resolvePublicCollection(c.req.param("name"))
     ? contentError(c, 404, "Missing required record id.")
-    : contentError(c, 404, NOT_FOUND),
+    : contentError(c, 404, NO_COLLECTION),
 );
 
 contentApi.get("/api/collections/:name/records/:id", (c) => {
   const target = resolvePublicCollection(c.req.param("name"));
   const id = c.req.param("id");
-  if (!target || !RECORD_ID.test(id)) return contentError(c, 404, NOT_FOUND);
+  if (!target) return contentError(c, 404, NO_COLLECTION);
+  if (!RECORD_ID.test(id)) return contentError(c, 404, NOT_FOUND);
   const params = forwardParams(new URL(c.req.url).searchParams, VIEW_PARAMS, false);
   if (typeof params === "string") return contentError(c, 400, params);
   return readOrFail(c, `/api/collections/${target}/records/${id}`, params, c.var.readCacheControl);
@@ -105,17 +128,20 @@ contentApi.get("/api/collections/:name/records/:id", (c) => {
 contentApi.all("/api/collections/:name/records", methodNotAllowed);
 contentApi.all("/api/collections/:name/records/*", methodNotAllowed);
 
+/** PocketBase reads these `download` values as "send as an attachment". */
+const DOWNLOAD_VALUES = new Set(["1", "t", "true"]);
+
 contentApi.get("/api/files/:collection/:id/:filename", (c) => {
-  const name = c.req.param("collection");
-  const target = name === COLLECTIONS.websites ? name : resolvePublicCollection(name);
+  // By name or by id (the SDK's files.getURL uses the id): one cache entry either way.
+  const target = resolveFileCollection(c.req.param("collection"));
   const { id, filename } = c.req.param();
-  if (!target || !RECORD_ID.test(id) || !FILE_NAME.test(filename)) return contentError(c, 404, NOT_FOUND);
+  if (!target) return contentError(c, 404, NO_FILE_COLLECTION);
+  if (!RECORD_ID.test(id) || !FILE_NAME.test(filename)) return contentError(c, 404, NOT_FOUND);
   const params = new URLSearchParams();
+  // PocketBase serves the original for a malformed thumb: dropped here, so both share an entry.
   const thumb = c.req.query("thumb");
-  if (thumb !== undefined) {
-    if (!THUMB.test(thumb)) return contentError(c, 400, "Invalid thumb: expected WxH with an optional t, b or f.");
-    params.set("thumb", thumb);
-  }
+  if (thumb !== undefined && THUMB.test(thumb)) params.set("thumb", thumb);
+  if (DOWNLOAD_VALUES.has(c.req.query("download") ?? "")) params.set("download", "1");
   const { fileTtl } = c.var.config;
   return readOrFail(c, `/api/files/${target}/${id}/${filename}`, params, `public, max-age=${fileTtl.fresh}, immutable`, fileTtl);
 });

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { serializeCookie } from "../lib/cookies";
-import { OPT_OUT_COOKIE, OPT_OUT_MAX_AGE_S } from "../lib/privacy";
+import { OPT_OUT_COOKIE, OPT_OUT_COOKIE_ATTRIBUTES, OPT_OUT_MAX_AGE_S } from "../lib/privacy";
 import type { AppEnv } from "./app-env";
+import { secureCookies } from "./secure-cookies";
 
 export const OPT_OUT_PAGE = "/do-not-sell-or-share";
 
@@ -23,12 +24,10 @@ export async function privacyChoice(c: Context<AppEnv>): Promise<Response> {
     choice = undefined;
   }
   if (choice !== "out" && choice !== "in") return c.text("choice must be 'out' or 'in'.", 400);
-  const { secureCookies } = c.var.config;
+  const options = { ...OPT_OUT_COOKIE_ATTRIBUTES, secure: secureCookies(c) };
   c.header(
     "Set-Cookie",
-    choice === "out"
-      ? serializeCookie(OPT_OUT_COOKIE, "1", { maxAge: OPT_OUT_MAX_AGE_S, secure: secureCookies })
-      : serializeCookie(OPT_OUT_COOKIE, "", { maxAge: 0, secure: secureCookies }),
+    choice === "out" ? serializeCookie(OPT_OUT_COOKIE, "1", { ...options, maxAge: OPT_OUT_MAX_AGE_S }) : serializeCookie(OPT_OUT_COOKIE, "", { ...options, maxAge: 0 }),
   );
   return c.redirect(`${OPT_OUT_PAGE}?choice=${choice === "out" ? "opted-out" : "opted-in"}#opt-out`, 303);
 }

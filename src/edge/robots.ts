@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { AI_CRAWLER_TOKENS } from "../lib/ai-crawlers";
+import { AI_ROBOTS_TOKENS } from "../lib/ai-crawlers";
 import type { AppEnv } from "./app-env";
 import { SITEMAP_INDEX_PATH } from "./sitemap";
 
@@ -13,7 +13,7 @@ const NOT_PAGES = ["/goto", "/api/collections/", "/api/websites/", "/api/status/
 export function robotsTxt(siteOrigin: string): string {
   return [
     "# Automated or AI scraping of this site is forbidden by its terms of use.",
-    ...AI_CRAWLER_TOKENS.map((token) => `User-agent: ${token}`),
+    ...AI_ROBOTS_TOKENS.map((token) => `User-agent: ${token}`),
     "Disallow: /",
     "",
     "User-agent: *",

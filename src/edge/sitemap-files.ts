@@ -8,7 +8,9 @@ import { COLLECTIONS, type CollectionName } from "../data/collections";
 import { storePath } from "../lib/slug";
 import { INDEX_CLOSE, INDEX_OPEN, newest, sitemapChunks, sitemapEntry, urlEntry, URLSET_CLOSE, URLSET_OPEN, type SitemapChunk } from "../lib/sitemap";
 
-const CHILD_PREFIX = "/sitemaps/";
+/** Child files sit at the root beside /sitemap.xml: the protocol lets a sitemap list only
+ * URLs under its own directory, and the pages are all over the site. */
+export const CHILD_PREFIX = "/sitemap-";
 
 /** Records read per PocketBase request while a child file streams (PocketBase's maximum page size). */
 export const READ_PAGE_SIZE = 1000;

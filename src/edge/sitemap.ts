@@ -3,7 +3,7 @@ import { createContentClient, type ContentClient } from "../data/client";
 import type { AppEnv } from "./app-env";
 import { SITEMAP_TAG } from "./cache-tags";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./page-cache";
-import { CHILD_FILE, SITEMAP_COLLECTIONS, sitemapFile, sitemapIndexXml } from "./sitemap-files";
+import { CHILD_FILE, CHILD_PREFIX, SITEMAP_COLLECTIONS, sitemapFile, sitemapIndexXml } from "./sitemap-files";
 
 export const SITEMAP_INDEX_PATH = "/sitemap.xml";
 
@@ -41,13 +41,24 @@ export function sitemapIndex(c: Context<AppEnv>): Promise<Response> {
   return serveCached(c, async (pb) => new Response(await sitemapIndexXml(pb, siteOrigin, sitemapUrlsPerFile), { headers: XML_HEADERS }));
 }
 
-/** GET /sitemaps/{type}-{n}.xml: one child file. */
+/** The child files' route: GET /sitemap-{type}-{n}.xml. */
+export const SITEMAP_CHILD_ROUTE = `/:file{${CHILD_PREFIX.slice(1)}[a-z]+-[0-9]+\\.xml}`;
+
+/** GET /sitemap-{type}-{n}.xml: one child file. */
 export function sitemapChild(c: Context<AppEnv>): Promise<Response> {
   const { siteOrigin, sitemapUrlsPerFile } = c.var.config;
-  const name = c.req.param("file") ?? "";
+  const name = (c.req.param("file") ?? "").slice(CHILD_PREFIX.length - 1);
   if (!CHILD_FILE.test(name)) return Promise.resolve(NOT_FOUND());
   return serveCached(c, async (pb) => {
     const body = await sitemapFile(pb, siteOrigin, name, sitemapUrlsPerFile);
     return body === null ? NOT_FOUND() : new Response(body, { headers: XML_HEADERS });
   });
+}
+
+/** GET /sitemaps/{type}-{n}.xml, where the child files were first served: a permanent
+ * redirect, so crawlers that stored those addresses move to the new ones. */
+export function movedSitemapChild(c: Context<AppEnv>): Response {
+  const name = c.req.param("file") ?? "";
+  if (!CHILD_FILE.test(name)) return NOT_FOUND();
+  return c.redirect(`${CHILD_PREFIX}${name}`, 301);
 }

@@ -90,6 +90,15 @@ export const AI_CRAWLER_TOKENS = [
   "SBIntuitionsBot",
 ] as const;
 
+/** RFC 9309 2.2.1: a product token has letters, "_" and "-" only. Parsers take a
+ * user-agent line up to the first other character ("ChatGPT Agent" reads as "ChatGPT",
+ * "AI2Bot" as "AI"), so a name outside that shape would address some other crawler. */
+const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
+
+/** The names /robots.txt disallows: those that are product tokens. The others (spaces,
+ * digits) are refused by their user agent only (src/edge/ai-crawlers.ts). */
+export const AI_ROBOTS_TOKENS = AI_CRAWLER_TOKENS.filter((token) => PRODUCT_TOKEN.test(token));
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A token counts only as a whole product name: "Claude-Web" does not match "Claude-WebX",

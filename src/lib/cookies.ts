@@ -8,16 +8,24 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
-export interface CookieOptions {
+/**
+ * The attributes a cookie of ours carries, as tight as its use allows. Each cookie states
+ * them once beside its name; the serializer and the cookie policy page both read them.
+ */
+export interface CookieAttributes {
+  /** Strict unless the cookie must travel on a navigation that starts on another site. */
+  sameSite: "Strict" | "Lax";
+  /** HttpOnly unless the browser code must read or write the cookie. */
+  httpOnly: boolean;
+}
+
+export interface CookieOptions extends CookieAttributes {
   maxAge: number;
   /** Off only for plain-http local development, where browsers would drop a Secure cookie. */
   secure: boolean;
-  /** For cookies only the Worker reads (the votes cookie). */
-  httpOnly?: boolean;
 }
 
-/** A first-party, site-wide, SameSite=Lax cookie. Readable by the page on purpose unless
- * `httpOnly`: the browser code mirrors it (tracking data) or honours it (opt-out). */
-export function serializeCookie(name: string, value: string, { maxAge, secure, httpOnly = false }: CookieOptions): string {
-  return `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? "; Secure" : ""}${httpOnly ? "; HttpOnly" : ""}`;
+/** A first-party, site-wide cookie with the given attributes. */
+export function serializeCookie(name: string, value: string, { maxAge, secure, sameSite, httpOnly }: CookieOptions): string {
+  return `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=${sameSite}${secure ? "; Secure" : ""}${httpOnly ? "; HttpOnly" : ""}`;
 }

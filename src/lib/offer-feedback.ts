@@ -1,3 +1,5 @@
+import type { CookieAttributes } from "./cookies";
+
 /**
  * "Did this code work?" (issue 15): the shapes shared by the card's form and the Worker's
  * POST /offers/{id}/feedback, and the cookie that keeps one vote per visitor per offer.
@@ -5,6 +7,8 @@
 
 /** First-party cookie listing the offers this browser has voted on (ids joined by "."). */
 export const VOTES_COOKIE = "dp_votes";
+/** Only the Worker reads it, and votes are posted from this site's own pages. */
+export const VOTES_COOKIE_ATTRIBUTES: CookieAttributes = { sameSite: "Strict", httpOnly: true };
 /** A year: a visitor's vote on an offer stays counted once. */
 export const VOTES_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 /** The cookie keeps the most recent votes only (16 bytes each, well under a cookie's 4 KB). */

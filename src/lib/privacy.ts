@@ -1,9 +1,14 @@
-import { readCookie } from "./cookies";
+import { readCookie, type CookieAttributes } from "./cookies";
 
 /** Set by the opt-out control on /do-not-sell-or-share (value "1"). */
 export const OPT_OUT_COOKIE = "dp_optout";
 /** Two years: a choice not to be tracked should not quietly lapse. */
 export const OPT_OUT_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
+/** Strict: it is set by a same-site form post and read by same-site requests and by the
+ * page itself. Not HttpOnly: the browser code reads it to keep analytics and the
+ * affiliate ping off before either starts (the page is the same for everyone, so the
+ * server cannot say it in the HTML); it holds "1" and nothing about the visitor. */
+export const OPT_OUT_COOKIE_ATTRIBUTES: CookieAttributes = { sameSite: "Strict", httpOnly: false };
 
 export interface PrivacySignals {
   /** Global Privacy Control: `Sec-GPC: 1` or `navigator.globalPrivacyControl`. */

@@ -95,7 +95,8 @@ export interface ArticleFacts {
   /** PocketBase datetimes. */
   published?: string;
   modified?: string;
-  author?: { name: string; profiles: string[] } | null;
+  /** `url`: a page that identifies the author (the site has no author pages). */
+  author?: { name: string; url?: string; profiles: string[] } | null;
 }
 
 /** A blog article, advertorial or comparison, published by the site. */
@@ -109,7 +110,7 @@ export function article(page: PageIdentity, facts: ArticleFacts): JsonLdNode {
     image: facts.images.map((image) => absoluteUrl(page.siteOrigin, image)),
     datePublished: w3cDateTime(facts.published),
     dateModified: w3cDateTime(facts.modified ?? facts.published),
-    author: facts.author ? [compact({ "@type": "Person", name: facts.author.name, sameAs: facts.author.profiles })] : undefined,
+    author: facts.author ? [compact({ "@type": "Person", name: facts.author.name, url: facts.author.url, sameAs: facts.author.profiles })] : undefined,
     publisher: { "@type": "Organization", "@id": organizationId(page.siteOrigin), name: page.siteName, url: `${page.siteOrigin}/` },
   });
 }
@@ -127,12 +128,15 @@ export interface ProductFacts {
   reviewCount: number;
   /** The partner's offer page, linked through /goto like the page's call-to-action. */
   offerUrl?: string;
+  /** The plan price; without it there is no Offer (search engines require one's price). */
+  price?: { amount: number; currency: string } | null;
 }
 
 /**
- * A rated product or store (Product with AggregateRating and, when it links out, an Offer);
- * null when it has no rating or no reviewers, since a rating without them is not one.
- * The content has no prices, so the Offer names where to get it and that it is available.
+ * A rated product or store (Product with AggregateRating and, when it has a price and
+ * links out, an Offer); null when it has no rating or no reviewers, since a rating
+ * without them is not one. An Offer without price and currency is an error for Google's
+ * rich results, so a product without a price (and a store) has none.
  */
 export function product(page: Pick<PageIdentity, "siteOrigin">, facts: ProductFacts): JsonLdNode | null {
   if (!(facts.rating > 0) || !(facts.reviewCount > 0)) return null;
@@ -150,8 +154,15 @@ export function product(page: Pick<PageIdentity, "siteOrigin">, facts: ProductFa
       bestRating: 5,
       worstRating: 0,
     },
-    offers: facts.offerUrl
-      ? { "@type": "Offer", url: absoluteUrl(page.siteOrigin, outboundHref(facts.offerUrl)), availability: "https://schema.org/InStock" }
-      : undefined,
+    offers:
+      facts.offerUrl && facts.price
+        ? {
+            "@type": "Offer",
+            url: absoluteUrl(page.siteOrigin, outboundHref(facts.offerUrl)),
+            price: facts.price.amount.toFixed(2),
+            priceCurrency: facts.price.currency,
+            availability: "https://schema.org/InStock",
+          }
+        : undefined,
   });
 }

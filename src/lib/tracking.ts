@@ -1,3 +1,5 @@
+import type { CookieAttributes } from "./cookies";
+
 /** The spec's nine tracking keys (section 3, stored tracking data). Pages never echo them
  * into HTML, which is the same for every visitor. */
 export const TRACKING_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "utm_g", "fbclid", "utm_id"] as const;
@@ -11,6 +13,11 @@ export const TRACKING_COOKIE = "dp_trk";
 export const TRACKING_STORAGE_KEY = "tracking_data";
 /** 30 days, as long as common affiliate attribution windows. */
 export const TRACKING_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Lax: /goto reads it on navigations that may start elsewhere (an offer link in our
+ * newsletter, a shared /goto link), which Strict would strip. Not HttpOnly: the browser
+ * code writes it on client navigations (spec section 4), and a page cannot write an
+ * HttpOnly cookie. */
+export const TRACKING_COOKIE_ATTRIBUTES: CookieAttributes = { sameSite: "Lax", httpOnly: false };
 
 /** Longest value kept: click ids (gclid, fbclid) run to about 100 characters. Nine keys
  * at most this long keep the cookie under 2.5 KB, far from the 4 KB browsers allow. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jsonForScript } from "../../src/lib/json-script";
-import { positiveInt, sortedSearch } from "../../src/lib/query";
+import { pocketbasePaging, positiveInt, sortedSearch } from "../../src/lib/query";
 import { storePath, titleSegment, titleSegmentLabel, hasCanonicalTitleSegment } from "../../src/lib/slug";
 import { truncateChars, truncateWords, withoutSiteName } from "../../src/lib/text";
 
@@ -73,5 +73,23 @@ describe("hasCanonicalTitleSegment", () => {
     expect(hasCanonicalTitleSegment("/blog/vpn%20/%20proxy/abc", "VPN / Proxy")).toBe(false);
     expect(hasCanonicalTitleSegment("/stores/Astex/abc", "Astex")).toBe(false);
     expect(hasCanonicalTitleSegment("/stores/astex/abc", "Astex")).toBe(true);
+  });
+});
+
+describe("pocketbasePaging", () => {
+  it("reads page and perPage as PocketBase 0.40 does (checked against the server in test/worker/pocketbase-sdk.test.ts)", () => {
+    expect(pocketbasePaging(null, 30, 1000)).toBe("30");
+    expect(pocketbasePaging("", 30, 1000)).toBe("30");
+    expect(pocketbasePaging("0", 30, 1000)).toBe("30");
+    expect(pocketbasePaging("-5", 1)).toBe("1");
+    expect(pocketbasePaging("-0", 1)).toBe("1");
+    expect(pocketbasePaging("007", 1)).toBe("7");
+    expect(pocketbasePaging("1000", 30, 1000)).toBe("1000");
+    expect(pocketbasePaging("5000", 30, 1000)).toBe("1000");
+    // Not a plain integer: passed on for PocketBase to answer its own 400.
+    expect(pocketbasePaging("abc", 1)).toBe("abc");
+    expect(pocketbasePaging("1.5", 1)).toBe("1.5");
+    expect(pocketbasePaging("+5", 1)).toBe("+5");
+    expect(pocketbasePaging("99999999999999999999", 1)).toBe("99999999999999999999");
   });
 });

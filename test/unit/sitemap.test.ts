@@ -93,13 +93,13 @@ describe("sitemap of 120,001 stores (synthetic, through the real builder and con
     const { pb } = fakePocketBase(collections);
     const index = parseSitemap(await sitemapIndexXml(pb, ORIGIN, SITEMAP_MAX_URLS), "sitemapindex");
     expect(index.map((e) => e.loc)).toEqual([
-      `${ORIGIN}/sitemaps/static-1.xml`,
-      `${ORIGIN}/sitemaps/stores-1.xml`,
-      `${ORIGIN}/sitemaps/stores-2.xml`,
-      `${ORIGIN}/sitemaps/stores-3.xml`,
-      `${ORIGIN}/sitemaps/advertorials-1.xml`,
-      `${ORIGIN}/sitemaps/comparisions-1.xml`,
-      `${ORIGIN}/sitemaps/blog-1.xml`,
+      `${ORIGIN}/sitemap-static-1.xml`,
+      `${ORIGIN}/sitemap-stores-1.xml`,
+      `${ORIGIN}/sitemap-stores-2.xml`,
+      `${ORIGIN}/sitemap-stores-3.xml`,
+      `${ORIGIN}/sitemap-advertorials-1.xml`,
+      `${ORIGIN}/sitemap-comparisions-1.xml`,
+      `${ORIGIN}/sitemap-blog-1.xml`,
     ]);
     expect(index.slice(1, 4).map((e) => e.lastmod)).toEqual([
       w3c(newestOf(stores.slice(0, 50_000))),

@@ -79,8 +79,8 @@ describe("cookies and privacy signals", () => {
     expect(readCookie(undefined, "dp_trk")).toBeUndefined();
   });
   it("writes site-wide Lax cookies, Secure unless told otherwise", () => {
-    expect(serializeCookie("n", "v", { maxAge: 60, secure: true })).toBe("n=v; Path=/; Max-Age=60; SameSite=Lax; Secure");
-    expect(serializeCookie("n", "v", { maxAge: 60, secure: false })).toBe("n=v; Path=/; Max-Age=60; SameSite=Lax");
+    expect(serializeCookie("n", "v", { maxAge: 60, secure: true, sameSite: "Lax", httpOnly: false })).toBe("n=v; Path=/; Max-Age=60; SameSite=Lax; Secure");
+    expect(serializeCookie("n", "v", { maxAge: 60, secure: false, sameSite: "Strict", httpOnly: true })).toBe("n=v; Path=/; Max-Age=60; SameSite=Strict; HttpOnly");
   });
   it("treats GPC, DNT and the opt-out cookie as an opt-out", () => {
     expect(hasOptedOut({ gpc: false, dnt: false, cookies: "a=1" })).toBe(false);

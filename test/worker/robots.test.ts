@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AI_CRAWLER_TOKENS } from "../../src/lib/ai-crawlers";
+import robotsParser from "robots-parser";
+import { AI_CRAWLER_TOKENS, AI_ROBOTS_TOKENS } from "../../src/lib/ai-crawlers";
 import { testEnv, visit } from "./helpers";
 
 /** User agents as the operators document them. */
@@ -39,7 +40,7 @@ describe("robots.txt", () => {
     const text = await response.text();
     const [aiGroup, everyone, sitemap] = text.trim().split(/\n\n/);
     const aiLines = aiGroup!.split("\n").filter((line) => !line.startsWith("#"));
-    expect(aiLines).toEqual([...AI_CRAWLER_TOKENS.map((token) => `User-agent: ${token}`), "Disallow: /"]);
+    expect(aiLines).toEqual([...AI_ROBOTS_TOKENS.map((token) => `User-agent: ${token}`), "Disallow: /"]);
     for (const name of ["GPTBot", "ChatGPT-User", "OAI-SearchBot", "CCBot", "ClaudeBot", "anthropic-ai", "Google-Extended", "PerplexityBot", "Bytespider", "Amazonbot", "Applebot-Extended", "meta-externalagent"]) {
       expect(aiLines).toContain(`User-agent: ${name}`);
     }
@@ -53,6 +54,26 @@ describe("robots.txt", () => {
       "Disallow: /_cache/",
     ]);
     expect(sitemap).toBe(`Sitemap: ${testEnv.SITE_ORIGIN}/sitemap.xml`);
+  });
+
+  it("is read as intended by an RFC 9309 parser (robots-parser): product tokens only, AI agents out, the rest in", async () => {
+    const text = await (await visit("/robots.txt")).text();
+    const url = `${testEnv.SITE_ORIGIN}/robots.txt`;
+    const robots = robotsParser(url, text);
+    const agents = [...text.matchAll(/^User-agent: (.*)$/gm)].map((m) => m[1]!);
+    // RFC 9309 2.2.1: parsers match only letters, "_" and "-"; anything else names another agent.
+    expect(agents.filter((agent) => agent !== "*" && !/^[A-Za-z_-]+$/.test(agent))).toEqual([]);
+    const page = `${testEnv.SITE_ORIGIN}/stores`;
+    for (const token of AI_ROBOTS_TOKENS) expect(robots.isDisallowed(page, token), token).toBe(true);
+    // Names that cannot be product tokens ("ChatGPT Agent", "AI2Bot") are refused by user
+    // agent only: see "get 403 for every token of the list" below.
+    for (const token of ["Googlebot", "bingbot", "Applebot", "DuckDuckBot", "facebookexternalhit", "Twitterbot"]) {
+      expect(robots.isAllowed(page, token), token).toBe(true);
+      expect(robots.isAllowed(`${testEnv.SITE_ORIGIN}/api/files/_zdata_stores/abc/logo.svg`, token), token).toBe(true);
+      expect(robots.isDisallowed(`${testEnv.SITE_ORIGIN}/goto?url=https%3A%2F%2Fa.example`, token), token).toBe(true);
+      expect(robots.isDisallowed(`${testEnv.SITE_ORIGIN}/api/collections/_zdata_stores/records`, token), token).toBe(true);
+    }
+    expect(robots.getSitemaps()).toEqual([`${testEnv.SITE_ORIGIN}/sitemap.xml`]);
   });
 
   it("takes the sitemap address from SITE_ORIGIN, not from the Host the request names", async () => {

@@ -52,7 +52,7 @@ afterAll(() => setPocketBase("start"));
 describe("/sitemap.xml", () => {
   it("is an index of one file per content type (the seed has fewer than 50,000 of each), lastmod from update times", async () => {
     const index = parseSitemap(await xmlOf("/sitemap.xml"), "sitemapindex");
-    expect(index.map((e) => e.loc)).toEqual([`${ORIGIN}/sitemaps/static-1.xml`, ...TYPES.map((t) => `${ORIGIN}/sitemaps/${t.type}-1.xml`)]);
+    expect(index.map((e) => e.loc)).toEqual([`${ORIGIN}/sitemap-static-1.xml`, ...TYPES.map((t) => `${ORIGIN}/sitemap-${t.type}-1.xml`)]);
     TYPES.forEach(({ collection }, i) => expect(index[i + 1]!.lastmod, collection).toBe(w3c(newest(records[collection]!))));
     const everything = ["_zdata_offers", "_zdata_categories", "_zdata_banners", ...TYPES.map((t) => t.collection)];
     const latest = await Promise.all(everything.map(async (c) => (await pocketbase<ListResult<Listed>>(`/api/collections/${c}/records?perPage=1&sort=-update_time`)).items[0]!.update_time));
@@ -61,14 +61,14 @@ describe("/sitemap.xml", () => {
 
   it("lists every store, advertorial, comparison and published blog article at its canonical address", async () => {
     for (const { type, collection, path } of TYPES) {
-      const urls = parseSitemap(await xmlOf(`/sitemaps/${type}-1.xml`), "urlset");
+      const urls = parseSitemap(await xmlOf(`/sitemap-${type}-1.xml`), "urlset");
       expect(urls.length, type).toBe(records[collection]!.length);
       expect(urls, type).toEqual(records[collection]!.map((r) => ({ loc: locOf(path, r), lastmod: w3c(r.update_time) })));
     }
   });
 
   it("lists the fixed pages, the lists with the newest update of what they show", async () => {
-    const urls = parseSitemap(await xmlOf("/sitemaps/static-1.xml"), "urlset");
+    const urls = parseSitemap(await xmlOf("/sitemap-static-1.xml"), "urlset");
     expect(urls.map((u) => u.loc.slice(ORIGIN.length))).toEqual([
       "/",
       "/offers",
@@ -93,7 +93,7 @@ describe("/sitemap.xml", () => {
     try {
       const draft = await writer.create<Listed>("_zdata_articles", { title: `Sitemap draft ${crypto.randomUUID()}`, status: "draft" });
       const published = await writer.create<Listed>("_zdata_articles", { title: `Sitemap published ${crypto.randomUUID()}`, status: "published" });
-      const locs = parseSitemap(await xmlOf("/sitemaps/blog-1.xml"), "urlset").map((u) => u.loc);
+      const locs = parseSitemap(await xmlOf("/sitemap-blog-1.xml"), "urlset").map((u) => u.loc);
       expect(locs).toContain(locOf("blog", published));
       expect(locs.some((loc) => loc.endsWith(`/${draft.id}`))).toBe(false);
     } finally {
@@ -106,8 +106,17 @@ describe("/sitemap.xml", () => {
     expect(xml).not.toContain("evil.example");
   });
 
+  it("moved its files from /sitemaps/ to the root: the old addresses answer 301 to the new ones", async () => {
+    for (const name of ["static-1.xml", "stores-1.xml", "blog-1.xml"]) {
+      const response = await visit(`/sitemaps/${name}`, { redirect: "manual" });
+      expect(response.status, name).toBe(301);
+      expect(response.headers.get("Location")).toBe(`/sitemap-${name}`);
+    }
+    expect((await visit("/sitemaps/nothing.xml", { redirect: "manual" })).status).toBe(404);
+  });
+
   it("answers 404 for files that do not exist", async () => {
-    for (const path of ["/sitemaps/stores-2.xml", "/sitemaps/stores-0.xml", "/sitemaps/static-2.xml", "/sitemaps/offers-1.xml", "/sitemaps/stores.xml", "/sitemaps/stores-1.xml.gz", "/sitemaps/stores-01.xml"]) {
+    for (const path of ["/sitemap-stores-2.xml", "/sitemap-stores-0.xml", "/sitemap-static-2.xml", "/sitemap-offers-1.xml", "/sitemap-stores.xml", "/sitemap-stores-1.xml.gz", "/sitemap-stores-01.xml"]) {
       const response = await visit(path);
       expect(response.status, path).toBe(404);
       await response.body?.cancel();
@@ -124,8 +133,8 @@ describe("/sitemap.xml beyond one file per type", () => {
     const index = parseSitemap((await visitWith(SMALL_FILES, "/sitemap.xml")).body_, "sitemapindex");
     for (const { type, collection, path } of TYPES) {
       const all = records[collection]!;
-      const files = index.filter((e) => e.loc.startsWith(`${ORIGIN}/sitemaps/${type}-`));
-      expect(files.map((e) => e.loc), type).toEqual(Array.from({ length: Math.ceil(all.length / 25) }, (_, i) => `${ORIGIN}/sitemaps/${type}-${i + 1}.xml`));
+      const files = index.filter((e) => e.loc.startsWith(`${ORIGIN}/sitemap-${type}-`));
+      expect(files.map((e) => e.loc), type).toEqual(Array.from({ length: Math.ceil(all.length / 25) }, (_, i) => `${ORIGIN}/sitemap-${type}-${i + 1}.xml`));
       const seen: string[] = [];
       for (const [i, file] of files.entries()) {
         const part = all.slice(i * 25, (i + 1) * 25);
@@ -135,7 +144,7 @@ describe("/sitemap.xml beyond one file per type", () => {
         seen.push(...urls.map((u) => u.loc));
       }
       expect(seen, type).toEqual(all.map((r) => locOf(path, r)));
-      expect((await visitWith(SMALL_FILES, `/sitemaps/${type}-${files.length + 1}.xml`)).status).toBe(404);
+      expect((await visitWith(SMALL_FILES, `/sitemap-${type}-${files.length + 1}.xml`)).status).toBe(404);
     }
     expect(records._zdata_stores!.length).toBeGreaterThan(50);
   });
@@ -145,7 +154,7 @@ describe("/sitemap.xml caching", () => {
   const CACHED = { ...testEnv, PAGE_CACHE_FRESH_S: "60", PAGE_CACHE_STALE_S: "3600" };
 
   it("is cached like pages (MISS, then HIT, tagged dp-sitemap) and still served with PocketBase stopped", async () => {
-    const path = `/sitemaps/stores-1.xml?v=${crypto.randomUUID().slice(0, 8)}`;
+    const path = `/sitemap-stores-1.xml?v=${crypto.randomUUID().slice(0, 8)}`;
     const first = await visitWith(CACHED, path);
     expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
     const second = await visitWith(CACHED, path);

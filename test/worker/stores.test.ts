@@ -143,3 +143,26 @@ describe("/stores with hostile catID values", () => {
     expect(await response.text()).toContain(">All Popular Stores</h1>");
   });
 });
+
+describe("store cards link only to editorial pages that exist", () => {
+  it("Comparison and Review appear exactly for stores a comparison or an advertorial names, and lead to them", async () => {
+    type Named = { stores: string[] };
+    const named = async (collection: string) =>
+      new Set((await pocketbase<ListResult<Named>>(`/api/collections/${collection}/records?perPage=1000&fields=stores`)).items.flatMap((r) => r.stores));
+    const [compared, reviewed] = await Promise.all([named("_zdata_comparisons"), named("_zdata_advertorials")]);
+    const stores = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=30&sort=title&fields=id")).items;
+    // The demo content has both kinds of store on the first page, so both branches are shown.
+    expect(stores.some((s) => compared.has(s.id))).toBe(true);
+    expect(stores.some((s) => !compared.has(s.id) && !reviewed.has(s.id))).toBe(true);
+    const html = amp(main(await (await visit("/stores")).text()));
+    for (const { id } of stores) {
+      expect(html.includes(`href="/comparision?store=${id}"`), `comparison of ${id}`).toBe(compared.has(id));
+      expect(html.includes(`href="/advertorial?store=${id}"`), `review of ${id}`).toBe(reviewed.has(id));
+    }
+    for (const [, kind, id] of html.matchAll(/href="\/(comparision|advertorial)\?store=([a-z0-9]+)"/g)) {
+      const page = await visit(`/${kind}?store=${id}`);
+      expect(page.status, `${kind} of ${id}`).toBe(200);
+      expect(await page.text()).not.toContain("No review yet");
+    }
+  });
+});

@@ -28,12 +28,12 @@ function jsonLd(html: string): Node[] {
 
 const ofType = (nodes: Node[], type: string) => nodes.filter((n) => n["@type"] === type);
 
-/** Every URL the structured data names, profiles elsewhere (sameAs) aside, is on the site origin. */
+/** Every URL the structured data names, a person's pages elsewhere (url, sameAs) aside, is on the site origin. */
 function expectOwnUrls(nodes: Node[]): void {
   const walk = (value: unknown, key: string): void => {
     if (typeof value === "string" && /^https?:/.test(value) && key !== "sameAs" && key !== "@context" && key !== "availability") expect(value.startsWith(`${ORIGIN}/`), `${key}: ${value}`).toBe(true);
     else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
-    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, k);
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) if (!((value as Node)["@type"] === "Person" && k === "url")) walk(v, k);
   };
   walk(nodes, "");
 }
@@ -49,11 +49,14 @@ const goto = (target: string) => `${ORIGIN}/goto?url=${encodeURIComponent(target
 const authorNode = (a: Author) => {
   const node: Record<string, unknown> = { "@type": "Person", name: `${a.first_name} ${a.last_name}` };
   const profiles = (a.social_links ?? []).map((l) => l.url);
+  const website = (a.social_links ?? []).find((l) => l.network === "website");
+  if (profiles.length) node.url = website?.url ?? profiles[0];
   if (profiles.length) node.sameAs = profiles;
   return node;
 };
 
-/** The Product node of a rated product card (name, headline, image, rating, offer through /goto). */
+/** The Product node of a rated product card (name, headline, image, rating, and its offer
+ * through /goto with the plan price when the product has one). */
 function productNode(p: Product): Node {
   const node: Node = {
     "@type": "Product",
@@ -62,7 +65,9 @@ function productNode(p: Product): Node {
     ...(p.featured_image && { image: file(p, p.featured_image, "400x0") }),
     aggregateRating: { "@type": "AggregateRating", ratingValue: p.rating, reviewCount: p.review_count, bestRating: 5, worstRating: 0 },
   };
-  if (p.cta_url) node.offers = { "@type": "Offer", url: goto(p.cta_url), availability: "https://schema.org/InStock" };
+  if (p.cta_url && p.price > 0 && p.price_currency) {
+    node.offers = { "@type": "Offer", url: goto(p.cta_url), price: p.price.toFixed(2), priceCurrency: p.price_currency, availability: "https://schema.org/InStock" };
+  }
   return node;
 }
 const rated = (p: Product | undefined): p is Product => Boolean(p && p.rating > 0 && p.review_count > 0);
@@ -95,7 +100,7 @@ describe("home", () => {
       "@id": `${ORIGIN}/#organization`,
       name: "DealPilot",
       url: `${ORIGIN}/`,
-      logo: `${ORIGIN}/favicon.svg`,
+      logo: `${ORIGIN}/logo-512.png`,
       email: site.support_email,
       sameAs: site.social_links.map((l) => l.url),
     });
@@ -118,7 +123,11 @@ describe("home", () => {
     expect(meta(html, "og:type")).toBe("website");
     expect(meta(html, "og:site_name")).toBe("DealPilot");
     expect(meta(html, "og:title")).toBe("DealPilot");
-    expect(meta(html, "twitter:card")).toBe("summary");
+    expect(meta(html, "og:image")).toBe(`${ORIGIN}/og-home.png`);
+    expect(meta(html, "og:image:alt")).toBe("DealPilot: verified coupons, deals and software reviews");
+    expect(meta(html, "twitter:image")).toBe(`${ORIGIN}/og-home.png`);
+    expect(meta(html, "twitter:image:alt")).toBe(meta(html, "og:image:alt"));
+    expect(meta(html, "twitter:card")).toBe("summary_large_image");
     expect(meta(html, "twitter:title")).toBe("DealPilot");
     expect(meta(html, "twitter:description")).toBe(meta(html, "og:description"));
     expectOwnUrls(nodes);
@@ -154,12 +163,13 @@ describe("store page", () => {
         brand: { "@type": "Brand", name: store.title },
         url: `${ORIGIN}${path}`,
         aggregateRating: { "@type": "AggregateRating", ratingValue: store.rating, reviewCount: store.reviewers, bestRating: 5, worstRating: 0 },
-        offers: { "@type": "Offer", url: goto(store.default_action_url), availability: "https://schema.org/InStock" },
+        // A store has no price, and an Offer without one is an error for rich results.
       },
     ]);
     expect(meta(html, "og:image")).toBe(file(store, store.banner_image));
     expect(meta(html, "twitter:image")).toBe(file(store, store.banner_image));
     expect(meta(html, "twitter:card")).toBe("summary_large_image");
+    expect(meta(html, "og:image:alt")).toBe(meta(html, "og:title")!.replace(/ \| DealPilot$/, ""));
     expect(meta(html, "og:url")).toBe(`${ORIGIN}${path}`);
     expectOwnUrls(nodes);
   });
@@ -242,7 +252,48 @@ describe("pages without structured data of their own", () => {
       expect(meta(html, "og:url"), path).toBe(`${ORIGIN}${path}`);
       expect(meta(html, "og:title"), path).toMatch(/ \| DealPilot$/);
       expect(meta(html, "twitter:title"), path).toBe(meta(html, "og:title"));
+      // The list's hero image, or the site's sharing card; described either way.
+      if (path !== "/blog") expect(meta(html, "og:image"), path).toBe(`${ORIGIN}/og-home.png`);
+      expect(meta(html, "og:image:alt"), path).toBe(path === "/blog" ? "Blog" : "DealPilot: verified coupons, deals and software reviews");
+      expect(meta(html, "twitter:image:alt"), path).toBe(meta(html, "og:image:alt"));
       expect(jsonLd(html), path).toEqual([]);
     }
+  });
+});
+
+describe("what Google's rich results require", () => {
+  /** Width and height of a PNG, from its IHDR chunk. */
+  const pngSize = (bytes: Uint8Array) => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  };
+
+  it("the Organization logo is a raster image of at least 112 px, and the sharing card is 1200 x 630", async () => {
+    const logo = await visit("/logo-512.png");
+    expect(logo.headers.get("Content-Type")).toBe("image/png");
+    const { width, height } = pngSize(new Uint8Array(await logo.arrayBuffer()));
+    expect(Math.min(width, height)).toBeGreaterThanOrEqual(112);
+    expect(width).toBe(height);
+    expect(pngSize(new Uint8Array(await (await visit("/og-home.png")).arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+  });
+
+  it("every Offer of every Product node on store, comparison and advertorial pages has a price and currency; products without a price have none", async () => {
+    const paths: string[] = [];
+    for (const [collection, prefix] of [["_zdata_comparisons", "comparisions"], ["_zdata_advertorials", "advertorials"]] as const) {
+      const { items } = await pocketbase<ListResult<{ id: string; title: string }>>(`/api/collections/${collection}/records?perPage=1000&fields=id,title`);
+      paths.push(...items.map((r) => `/${prefix}/${segment(r.title)}/${r.id}`));
+    }
+    const stores = await pocketbase<ListResult<Store>>(`/api/collections/_zdata_stores/records?perPage=10&fields=id,title`);
+    paths.push(...stores.items.map((s) => `/stores/${segment(s.title)}/${s.id}`));
+    const products = ofType((await Promise.all(paths.map(async (path) => jsonLd(await page(path))))).flat(), "Product");
+    const offers = products.flatMap((p) => (p.offers ? [p.offers as Record<string, unknown>] : []));
+    expect(offers.length).toBeGreaterThan(5);
+    for (const offer of offers) {
+      expect(offer.price).toMatch(/^\d+\.\d{2}$/);
+      expect(offer.priceCurrency).toMatch(/^[A-Z]{3}$/);
+    }
+    // The demo content has rated products without a price: they are Products without an Offer.
+    expect(products.some((p) => p.offers === undefined)).toBe(true);
   });
 });

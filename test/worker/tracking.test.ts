@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Offer, Product } from "../../src/data/types";
 import { outboundHref } from "../../src/lib/outbound";
-import { pocketbase, testEnv, visit } from "./helpers";
+import { pocketbase, testEnv, textOf, visit, workerFetch } from "./helpers";
 
 interface OutboundEventRecord {
   kind: string;
@@ -244,13 +244,28 @@ describe("opt-out control", () => {
     const response = await choose("out");
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/do-not-sell-or-share?choice=opted-out#opt-out");
-    expect(response.headers.get("Set-Cookie")).toBe("dp_optout=1; Path=/; Max-Age=63072000; SameSite=Lax");
+    expect(response.headers.get("Set-Cookie")).toBe("dp_optout=1; Path=/; Max-Age=63072000; SameSite=Strict");
   });
 
   it("clears it when the visitor opts back in", async () => {
     const response = await choose("in");
     expect(response.headers.get("Location")).toBe("/do-not-sell-or-share?choice=opted-in#opt-out");
-    expect(response.headers.get("Set-Cookie")).toBe("dp_optout=; Path=/; Max-Age=0; SameSite=Lax");
+    expect(response.headers.get("Set-Cookie")).toBe("dp_optout=; Path=/; Max-Age=0; SameSite=Strict");
+  });
+
+  it("over HTTPS every cookie is Secure, whatever SITE_ORIGIN says, and the cookie policy states each cookie's attributes as set", async () => {
+    const https = (path: string, init?: RequestInit) => workerFetch(new Request(new URL(path, "https://127.0.0.1:8787"), { redirect: "manual", ...init }));
+    const optOut = (await https("/privacy/opt-out", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "choice=out" })).headers.get("Set-Cookie")!;
+    const tracking = (await https("/contact-us?utm_source=newsletter")).headers.get("Set-Cookie")!;
+    expect(optOut).toBe("dp_optout=1; Path=/; Max-Age=63072000; SameSite=Strict; Secure");
+    expect(tracking).toBe("dp_trk=utm_source=newsletter; Path=/; Max-Age=2592000; SameSite=Lax; Secure");
+    const policy = textOf(await (await visit("/cookie-policy")).text());
+    for (const cookie of [optOut, tracking]) {
+      const name = cookie.slice(0, cookie.indexOf("="));
+      const sameSite = cookie.match(/SameSite=(\w+)/)![1];
+      const row = `${name} ${/; Secure/.test(cookie) ? "Yes" : "No"} ${/; HttpOnly/.test(cookie) ? "Yes" : "No"} ${sameSite}`;
+      expect(policy, row).toContain(row);
+    }
   });
 
   it("refuses other choices and cross-site posts", async () => {

@@ -22,8 +22,11 @@ export interface CarouselBehaviour extends CarouselLayout {
 }
 
 export interface CarouselProps<T> extends CarouselBehaviour {
-  /** Accessible name of the carousel region. */
+  /** Accessible name of the carousel. */
   label: string;
+  /** A region landmark of its own (the default), or a group inside a section that is
+   * already a landmark named like it: two landmarks with one name confuse navigation. */
+  landmark?: boolean;
   items: readonly T[];
   itemKey: (item: T) => string;
   renderItem: (item: T, index: number) => ReactNode;
@@ -37,7 +40,7 @@ export interface CarouselProps<T> extends CarouselBehaviour {
  * layout gives the slides the widths Swiper will give them, so nothing moves when it does.
  * Swiper's rules are part of the app stylesheet (client/carousel.css).
  */
-export function Carousel<T>({ label, items, itemKey, renderItem, className, ...behaviour }: CarouselProps<T>) {
+export function Carousel<T>({ label, landmark = true, items, itemKey, renderItem, className, ...behaviour }: CarouselProps<T>) {
   const layoutClass = carouselLayoutClass(behaviour);
   const keys = items.map(itemKey);
   return (
@@ -46,7 +49,7 @@ export function Carousel<T>({ label, items, itemKey, renderItem, className, ...b
         {carouselLayoutCss(layoutClass, behaviour)}
       </style>
       {/* A new set of slides gets a fresh element: Swiper rearranges the slides it loops. */}
-      <SwiperHost key={keys.join(" ")} label={label} className={[layoutClass, className].filter(Boolean).join(" ")} behaviour={behaviour} slideCount={items.length}>
+      <SwiperHost key={keys.join(" ")} label={label} role={landmark ? "region" : "group"} className={[layoutClass, className].filter(Boolean).join(" ")} behaviour={behaviour} slideCount={items.length}>
         {items.map((item, index) => (
           <div className="swiper-slide" key={keys[index]} role="group" aria-roledescription="slide" aria-label={slideLabel(index, items.length)}>
             {renderItem(item, index)}
@@ -64,7 +67,21 @@ const START_MARGIN = "200px";
  * and the browser is idle (starting Swiper costs ~100 ms of a slow phone's main thread per
  * carousel: below-the-fold ones wait until the visitor scrolls), and lets it go when the
  * carousel unmounts. */
-function SwiperHost({ label, className, behaviour, slideCount, children }: { label: string; className: string; behaviour: CarouselBehaviour; slideCount: number; children: ReactNode }) {
+function SwiperHost({
+  label,
+  role,
+  className,
+  behaviour,
+  slideCount,
+  children,
+}: {
+  label: string;
+  role: "region" | "group";
+  className: string;
+  behaviour: CarouselBehaviour;
+  slideCount: number;
+  children: ReactNode;
+}) {
   const element = useRef<HTMLDivElement>(null);
   // The element is keyed by its slides, so it only needs Swiper once.
   const settings = useRef({ behaviour, slideCount });
@@ -97,7 +114,7 @@ function SwiperHost({ label, className, behaviour, slideCount, children }: { lab
   }, []);
   return (
     // The attributes Swiper's A11y module sets when it starts, already in the server HTML.
-    <div ref={element} className={`swiper ${className}`} role="region" aria-roledescription="carousel" aria-label={label}>
+    <div ref={element} className={`swiper ${className}`} role={role} aria-roledescription="carousel" aria-label={label}>
       <div className="swiper-wrapper">{children}</div>
       {behaviour.pagination && <div className="swiper-pagination" />}
     </div>

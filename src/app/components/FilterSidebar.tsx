@@ -27,8 +27,9 @@ export function FilterSidebar({ children }: { children: ReactNode }) {
         id={panelId}
         className={`offcanvas-lg offcanvas-start${open ? " show" : ""}`}
         tabIndex={-1}
-        aria-labelledby={headingId}
-        {...(open ? { role: "dialog", "aria-modal": true } : {})}
+        // Named only while it is a dialog: aria-labelledby on a plain div is invalid (Nu
+        // checker), and the section inside already carries the name beside the list.
+        {...(open ? { role: "dialog", "aria-modal": true, "aria-labelledby": headingId } : {})}
       >
         <div className="offcanvas-header justify-content-end pb-0">
           <button type="button" className="btn-close" aria-label="Close filters" onClick={close} />

@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { HOME_SHARE_IMAGE } from "../../lib/brand";
 import { w3cDateTime } from "../../lib/sitemap";
 import { absoluteUrl, type JsonLdNode, type PageIdentity } from "../../lib/structured-data";
 import { useRootData } from "../root-data";
@@ -11,8 +12,12 @@ export interface PageMetaProps {
   keywords?: string;
   /** Query string that is part of the page's identity (e.g. "?catID=x"); tracking and other parameters never are. */
   canonicalSearch?: string;
-  /** Absolute or site-relative URL of the sharing image (the banner or featured image). */
+  /** Absolute or site-relative URL of the sharing image (the banner or featured image);
+   * pages without one share the site's card (HOME_SHARE_IMAGE). */
   image?: string;
+  /** What the sharing image shows, for og:image:alt and twitter:image:alt; the page title
+   * when not given (banners and featured images illustrate the page they head). */
+  imageAlt?: string;
   noindex?: boolean;
   /** Open Graph type: "article" for blog articles, advertorials and comparisons. */
   type?: "website" | "article";
@@ -31,13 +36,14 @@ export const DEFAULT_KEYWORDS = "coupons, promo codes, deals, software reviews, 
  * into <head> by React) and the page's JSON-LD. Every URL is built from the configured
  * site origin, never from the request's Host.
  */
-export function PageMeta({ title, description, keywords, canonicalSearch = "", image, noindex, type = "website", dates, structuredData }: PageMetaProps) {
+export function PageMeta({ title, description, keywords, canonicalSearch = "", image, imageAlt, noindex, type = "website", dates, structuredData }: PageMetaProps) {
   const { site, siteOrigin } = useRootData();
   const { pathname } = useLocation();
   const fullTitle = title === site.name ? title : `${title} | ${site.name}`;
   const summary = description || DEFAULT_DESCRIPTION;
   const url = `${siteOrigin}${pathname}${canonicalSearch}`;
-  const imageUrl = image ? absoluteUrl(siteOrigin, image) : undefined;
+  const imageUrl = absoluteUrl(siteOrigin, image || HOME_SHARE_IMAGE.path);
+  const alt = image ? imageAlt || title : HOME_SHARE_IMAGE.alt;
   const published = w3cDateTime(dates?.published);
   const modified = w3cDateTime(dates?.modified);
   return (
@@ -52,13 +58,15 @@ export function PageMeta({ title, description, keywords, canonicalSearch = "", i
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={summary} />
       <meta property="og:url" content={url} />
-      {imageUrl && <meta property="og:image" content={imageUrl} />}
+      <meta property="og:image" content={imageUrl} />
+      <meta property="og:image:alt" content={alt} />
       {type === "article" && published && <meta property="article:published_time" content={published} />}
       {type === "article" && modified && <meta property="article:modified_time" content={modified} />}
-      <meta name="twitter:card" content={imageUrl ? "summary_large_image" : "summary"} />
+      <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={summary} />
-      {imageUrl && <meta name="twitter:image" content={imageUrl} />}
+      <meta name="twitter:image" content={imageUrl} />
+      <meta name="twitter:image:alt" content={alt} />
       {structuredData && !noindex && <JsonLd nodes={structuredData({ siteOrigin, siteName: site.name, url })} />}
     </>
   );

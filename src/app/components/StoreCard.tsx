@@ -10,6 +10,7 @@ const TITLE_MAX = 30;
 const SUBHEADING_MAX = 50;
 const LOGO_SIZE = 96;
 
+/** The spec's card; its footer links only to the comparison and review pages that exist. */
 export function StoreCard({ store }: { store: StoreCardData }) {
   const storeQuery = `?store=${encodeURIComponent(store.id)}`;
   return (
@@ -34,10 +35,12 @@ export function StoreCard({ store }: { store: StoreCardData }) {
         <StoreRating rating={store.rating} reviewers={store.reviewers} className="justify-content-center mb-1" />
         {store.subheading && <p className="card-text small text-body-secondary mb-0">{truncateChars(store.subheading, SUBHEADING_MAX)}</p>}
       </div>
-      <div className="card-footer bg-transparent d-flex justify-content-between small position-relative z-1">
-        <Link to={`/comparision${storeQuery}`}>Comparison</Link>
-        <Link to={`/advertorial${storeQuery}`}>Review</Link>
-      </div>
+      {(store.editorials.comparison || store.editorials.review) && (
+        <div className="card-footer bg-transparent d-flex justify-content-between small position-relative z-1">
+          {store.editorials.comparison && <Link to={`/comparision${storeQuery}`}>Comparison</Link>}
+          {store.editorials.review && <Link className="ms-auto" to={`/advertorial${storeQuery}`}>Review</Link>}
+        </div>
+      )}
     </article>
   );
 }

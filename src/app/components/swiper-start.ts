@@ -24,7 +24,8 @@ export function startSwiper(element: HTMLElement, { slidesPerView, breakpoints =
     pagination: bullets ? { el: bullets, clickable: true, bulletElement: "button" } : false,
     keyboard: { enabled: true, onlyInViewport: true, pageUpDown: false },
     a11y: {
-      containerRole: "region",
+      // The role Carousel rendered: a region, or a group inside a section named like it.
+      containerRole: element.getAttribute("role") ?? "region",
       containerRoleDescriptionMessage: "carousel",
       itemRoleDescriptionMessage: "slide",
       slideLabelMessage: "{{index}} of {{slidesLength}}",

@@ -1,5 +1,6 @@
 import { useLoaderData } from "react-router";
 import { BEST_DEALS } from "../../data/home-sizes";
+import { LOGO_PATH } from "../../lib/brand";
 import { organization, webSite } from "../../lib/structured-data";
 import { PageMeta } from "../components/PageMeta";
 import { ReadMoreBlock } from "../components/ReadMoreBlock";
@@ -31,7 +32,7 @@ export function HomePage() {
         title={site.name}
         description={HERO_SUMMARY}
         structuredData={(page) => [
-          organization(page, { logoPath: "/favicon.svg", email: site.supportEmail, sameAs: site.socialLinks.map((link) => link.url) }),
+          organization(page, { logoPath: LOGO_PATH, email: site.supportEmail, sameAs: site.socialLinks.map((link) => link.url) }),
           webSite(page),
         ]}
       />

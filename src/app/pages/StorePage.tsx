@@ -55,7 +55,6 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
             url: page.url,
             rating: store.rating,
             reviewCount: store.reviewers,
-            offerUrl: store.default_action_url || undefined,
           }),
         ]}
       />

@@ -12,7 +12,12 @@ export function articleNodes(page: PageIdentity, header: ArticleHeader, { descri
       images: header.imageUrl ? [header.imageUrl] : [],
       published: header.publishTime,
       modified: header.updateTime,
-      author: header.author && { name: header.author.name, profiles: header.author.socialLinks.map((link) => link.url) },
+      author: header.author && {
+        name: header.author.name,
+        // Their own website where they list one, else their first profile (Google's Article guidelines).
+        url: (header.author.socialLinks.find((link) => link.network === "website") ?? header.author.socialLinks[0])?.url,
+        profiles: header.author.socialLinks.map((link) => link.url),
+      },
     }),
     ...products.map((card) =>
       product(page, {
@@ -22,6 +27,7 @@ export function articleNodes(page: PageIdentity, header: ArticleHeader, { descri
         rating: card.rating,
         reviewCount: card.reviewCount,
         offerUrl: card.ctaUrl || undefined,
+        price: card.price,
       }),
     ),
   ];

@@ -87,7 +87,7 @@ export function CarouselSection<T extends { id: string }>({
   return (
     <HomeSection id={id} title={title} viewAll={viewAll}>
       <SectionContent resolve={resolve} placeholder={placeholder}>
-        {(items) => <Carousel label={label} items={items} itemKey={(item) => item.id} renderItem={renderItem} {...layout} autoplayMs={AUTOPLAY_MS} loop pagination className="pb-5" />}
+        {(items) => <Carousel label={label} landmark={false} items={items} itemKey={(item) => item.id} renderItem={renderItem} {...layout} autoplayMs={AUTOPLAY_MS} loop pagination className="pb-5" />}
       </SectionContent>
     </HomeSection>
   );

@@ -86,6 +86,7 @@ export function ImageSlider() {
     <section className="py-4" aria-label="Highlights">
       <Carousel
         label="Highlights"
+        landmark={false}
         items={SLIDES}
         itemKey={(slide) => slide.id}
         renderItem={(slide) => <SlideCard slide={slide} />}

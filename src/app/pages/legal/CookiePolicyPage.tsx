@@ -1,4 +1,8 @@
 import { Link } from "react-router";
+import type { CookieAttributes } from "../../../lib/cookies";
+import { VOTES_COOKIE, VOTES_COOKIE_ATTRIBUTES } from "../../../lib/offer-feedback";
+import { OPT_OUT_COOKIE, OPT_OUT_COOKIE_ATTRIBUTES } from "../../../lib/privacy";
+import { TRACKING_COOKIE, TRACKING_COOKIE_ATTRIBUTES } from "../../../lib/tracking";
 import { LegalDocument, LegalTable, SupportEmail, type LegalSection } from "../../components/LegalDocument";
 
 /** Everything this site stores in a visitor's browser. Keep in step with the code: the
@@ -66,6 +70,33 @@ const INVENTORY = [
   },
 ] as const;
 
+/** Each cookie's attributes, from the same constants the code sets them with, and why none
+ * is tighter. Secure is on wherever the site is served over HTTPS. */
+const ATTRIBUTES: { name: string; attributes: CookieAttributes; why: string }[] = [
+  {
+    name: OPT_OUT_COOKIE,
+    attributes: OPT_OUT_COOKIE_ATTRIBUTES,
+    why: "Sent only with requests from this site's own pages. Readable by the page, because the page checks it to keep analytics and affiliate tracking calls off before they start; it holds only the value 1.",
+  },
+  {
+    name: TRACKING_COOKIE,
+    attributes: TRACKING_COOKIE_ATTRIBUTES,
+    why: "Sent when you open an offer link from another site too (for example from our newsletter), so the partner can still credit the visit. Readable by the page, because the page updates it when you move between pages without a reload.",
+  },
+  {
+    name: VOTES_COOKIE,
+    attributes: VOTES_COOKIE_ATTRIBUTES,
+    why: "Sent only with requests from this site's own pages, and hidden from scripts: only the server reads it, when you answer \"Did this code work?\".",
+  },
+  {
+    name: "_ga, _ga_<measurement id>",
+    attributes: { sameSite: "Strict", httpOnly: false },
+    why: "Set and read by Google Analytics' script on this site only, which is why they cannot be hidden from scripts.",
+  },
+];
+
+const yesNo = (on: boolean) => (on ? "Yes" : "No");
+
 const SECTIONS: LegalSection[] = [
   {
     id: "what-are-cookies",
@@ -99,6 +130,29 @@ const SECTIONS: LegalSection[] = [
           <code>G-</code> prefix.
         </p>
         <p className="mb-0">Nothing else is stored: the table above is complete.</p>
+      </>
+    ),
+  },
+  {
+    id: "cookie-attributes",
+    title: "How each cookie is protected",
+    content: (
+      <>
+        <LegalTable
+          caption="Cookie attributes"
+          columns={["Name", "Secure (HTTPS only)", "HttpOnly (hidden from scripts)", "SameSite", "Why"]}
+          rows={ATTRIBUTES.map(({ name, attributes, why }) => [
+            <code key="name">{name}</code>,
+            "Yes",
+            yesNo(attributes.httpOnly),
+            attributes.sameSite,
+            why,
+          ])}
+        />
+        <p className="mb-0">
+          <strong>SameSite=Strict</strong> means the browser sends the cookie only with requests that start on this site; <strong>Lax</strong> also with
+          links you follow from other sites. Every cookie applies to the whole site (path /) and to this domain only.
+        </p>
       </>
     ),
   },

@@ -1,0 +1,86 @@
+/**
+ * The Nu Html Checker (npm `vnu-jar`, run by Debian's Java) on every screen, as browsers
+ * get it and as crawlers get it (the complete document): zero errors.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteUrl } from "./browser";
+
+const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
+const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+interface NuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "nu-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function firstLink(list: string, pattern: RegExp): Promise<string> {
+  const href = (await (await fetch(siteUrl() + list)).text()).match(pattern)?.[1];
+  if (!href) throw new Error(`no link matching ${pattern} on ${list}`);
+  return href;
+}
+
+/** Errors the checker reports for the given files, one line each. */
+async function nuErrors(files: string[]): Promise<string[]> {
+  // The checker writes its JSON report to stderr; --exit-zero-always keeps errors out of the exit status.
+  const { stderr } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", "--exit-zero-always", ...files], { maxBuffer: 64 * 1024 * 1024 });
+  const { messages } = JSON.parse(stderr) as { messages: NuMessage[] };
+  return messages.filter((m) => m.type === "error" || m.subType === "fatal").map((m) => `${path.basename(m.url)}:${m.lastLine ?? "?"}: ${m.message} [${m.extract?.trim() ?? ""}]`);
+}
+
+describe("Nu Html Checker", () => {
+  it("finds no error on any screen, as served to visitors and to crawlers", async () => {
+    const screens: [string, string][] = [
+      ["home", "/"],
+      ["search", "/search?q=vpn"],
+      ["stores", "/stores"],
+      ["store-page", await firstLink("/stores", /href="(\/stores\/[^"/?]+\/[a-z0-9]+)"/)],
+      ["offers", "/offers"],
+      ["advertorials", "/advertorials"],
+      ["advertorial", await firstLink("/advertorials", /href="(\/advertorials\/[^"/?]+\/[a-z0-9]+)"/)],
+      ["comparisons", "/comparisions"],
+      ["comparison", await firstLink("/comparisions", /href="(\/comparisions\/[^"/?]+\/[a-z0-9]+)"/)],
+      ["blog", "/blog"],
+      ["blog-article", await firstLink("/blog", /href="(\/blog\/[^"/?]+\/[a-z0-9]+)"/)],
+      ["about", "/about-us"],
+      ["contact", "/contact-us"],
+      ["privacy-policy", "/privacy-policy"],
+      ["terms-of-use", "/terms-of-use"],
+      ["cookie-policy", "/cookie-policy"],
+      ["do-not-sell", "/do-not-sell-or-share"],
+      ["not-found", "/not-found"],
+    ];
+    const files: string[] = [];
+    for (const [name, pagePath] of screens) {
+      for (const [who, headers] of [["visitor", {}], ["crawler", { "User-Agent": CRAWLER }]] as const) {
+        const file = path.join(dir, `${name}.${who}.html`);
+        await writeFile(file, await (await fetch(siteUrl() + pagePath, { headers })).text());
+        files.push(file);
+      }
+    }
+    expect(await nuErrors(files)).toEqual([]);
+  }, 180_000);
+
+  it("does report an error where there is one (the checker runs)", async () => {
+    const file = path.join(dir, "broken.html");
+    await writeFile(file, '<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><div aria-labelledby="h">x</div><h1 id="h">x</h1></body></html>');
+    expect((await nuErrors([file])).join("\n")).toMatch(/aria-labelledby/);
+  });
+});
