@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
-import { resolvePublicCollection, resolveFileCollection, WEBSITE_RELATIONS, DEFAULT_PAGE, DEFAULT_PER_PAGE, COLLECTIONS } from "../data/collections";
+import { resolvePublicCollection, WEBSITE_RELATIONS, DEFAULT_PAGE, DEFAULT_PER_PAGE, COLLECTIONS } from "../data/collections";
+import { resolveFileCollection } from "./file-collections";
 import { pocketbasePaging, sortedSearch } from "../lib/query";
 import { CACHE_STATUS_HEADER } from "./cache";
 import type { AppEnv } from "./app-env";

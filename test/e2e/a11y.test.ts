@@ -3,6 +3,7 @@ import type { AxeResults } from "axe-core";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isHydrated, launchChromium, siteUrl, startCarousels } from "./browser";
+import { everyScreen } from "./screens";
 
 /**
  * axe-core on every screen, in the states a visitor meets them: hydrated, streamed sections
@@ -22,35 +23,9 @@ let browser: Browser;
 /** Screen name → path, detail pages taken from their lists (whatever the seed made). */
 let screens: [string, string][] = [];
 
-async function firstLink(list: string, pattern: RegExp): Promise<string> {
-  const html = await (await fetch(siteUrl() + list)).text();
-  const href = html.match(pattern)?.[1];
-  if (!href) throw new Error(`no link matching ${pattern} on ${list}`);
-  return href;
-}
-
 beforeAll(async () => {
   browser = await launchChromium();
-  screens = [
-    ["home", "/"],
-    ["search", "/search?q=vpn"],
-    ["stores", "/stores"],
-    ["store page", await firstLink("/stores", /href="(\/stores\/[^"/?]+\/[a-z0-9]+)"/)],
-    ["offers", "/offers"],
-    ["advertorials", "/advertorials"],
-    ["advertorial", await firstLink("/advertorials", /href="(\/advertorials\/[^"/?]+\/[a-z0-9]+)"/)],
-    ["comparisons", "/comparisions"],
-    ["comparison", await firstLink("/comparisions", /href="(\/comparisions\/[^"/?]+\/[a-z0-9]+)"/)],
-    ["blog", "/blog"],
-    ["blog article", await firstLink("/blog", /href="(\/blog\/[^"/?]+\/[a-z0-9]+)"/)],
-    ["about", "/about-us"],
-    ["contact", "/contact-us"],
-    ["privacy policy", "/privacy-policy"],
-    ["terms of use", "/terms-of-use"],
-    ["cookie policy", "/cookie-policy"],
-    ["do not sell", "/do-not-sell-or-share"],
-    ["not found", "/not-found"],
-  ];
+  screens = await everyScreen();
 });
 afterAll(async () => {
   await browser?.close();
@@ -110,7 +85,7 @@ describe("accessibility: axe-core, WCAG 2.2 A and AA", () => {
 
   it("the store page with a code revealed (its vote question shown), a vote answered and the expired offers open", async () => {
     for (const view of [VIEWS[0]!, VIEWS[1]!, VIEWS[2]!]) {
-      const page = await open(screens.find(([name]) => name === "store page")![1], view.options);
+      const page = await open(screens.find(([name]) => name === "store-page")![1], view.options);
       const reveal = page.locator('main button[aria-haspopup="dialog"]').first();
       if (await reveal.count()) {
         await reveal.click();

@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteUrl } from "./browser";
+import { everyScreen } from "./screens";
 
 const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -31,12 +32,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function firstLink(list: string, pattern: RegExp): Promise<string> {
-  const href = (await (await fetch(siteUrl() + list)).text()).match(pattern)?.[1];
-  if (!href) throw new Error(`no link matching ${pattern} on ${list}`);
-  return href;
-}
-
 /** Errors the checker reports for the given files, one line each. */
 async function nuErrors(files: string[]): Promise<string[]> {
   // The checker writes its JSON report to stderr; --exit-zero-always keeps errors out of the exit status.
@@ -47,26 +42,7 @@ async function nuErrors(files: string[]): Promise<string[]> {
 
 describe("Nu Html Checker", () => {
   it("finds no error on any screen, as served to visitors and to crawlers", async () => {
-    const screens: [string, string][] = [
-      ["home", "/"],
-      ["search", "/search?q=vpn"],
-      ["stores", "/stores"],
-      ["store-page", await firstLink("/stores", /href="(\/stores\/[^"/?]+\/[a-z0-9]+)"/)],
-      ["offers", "/offers"],
-      ["advertorials", "/advertorials"],
-      ["advertorial", await firstLink("/advertorials", /href="(\/advertorials\/[^"/?]+\/[a-z0-9]+)"/)],
-      ["comparisons", "/comparisions"],
-      ["comparison", await firstLink("/comparisions", /href="(\/comparisions\/[^"/?]+\/[a-z0-9]+)"/)],
-      ["blog", "/blog"],
-      ["blog-article", await firstLink("/blog", /href="(\/blog\/[^"/?]+\/[a-z0-9]+)"/)],
-      ["about", "/about-us"],
-      ["contact", "/contact-us"],
-      ["privacy-policy", "/privacy-policy"],
-      ["terms-of-use", "/terms-of-use"],
-      ["cookie-policy", "/cookie-policy"],
-      ["do-not-sell", "/do-not-sell-or-share"],
-      ["not-found", "/not-found"],
-    ];
+    const screens = await everyScreen();
     const files: string[] = [];
     for (const [name, pagePath] of screens) {
       for (const [who, headers] of [["visitor", {}], ["crawler", { "User-Agent": CRAWLER }]] as const) {

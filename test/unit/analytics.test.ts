@@ -49,7 +49,7 @@ describe("startAnalytics", () => {
     router.commit("Stores page 2");
     router.commit("Stores page 2");
     const layer = (globalThis.window as unknown as { dataLayer: IArguments[] }).dataLayer.map((args) => Array.from(args));
-    expect(layer[1]).toEqual(["config", "G-TEST", { send_page_view: false }]);
+    expect(layer[1]).toEqual(["config", "G-TEST", { send_page_view: false, cookie_flags: "SameSite=Strict" }]);
     const views = layer.filter((a) => a[0] === "event" && a[1] === "page_view").map((a) => a[2] as { page_path: string; page_title: string });
     expect(views.map((v) => v.page_path)).toEqual(["/stores", "/stores?page=2"]);
   });

@@ -5,7 +5,8 @@
  */
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { describe, expect, it } from "vitest";
-import { collectionId, PUBLIC_COLLECTIONS, resolvePublicCollection, type CollectionName } from "../../src/data/collections";
+import { PUBLIC_COLLECTIONS, resolvePublicCollection, type CollectionName } from "../../src/data/collections";
+import { collectionId } from "../../src/edge/file-collections";
 import { testEnv, visit, workerFetch } from "./helpers";
 
 const SITE = "http://127.0.0.1:8787";

@@ -2,9 +2,6 @@ import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Form } from "react-router";
 import { SEARCH_MAX_LENGTH } from "../../lib/search-limits";
 
-/** Bootstrap Icons "search" (MIT). */
-const MAGNIFIER_PATH = "M11.742 10.344a6.5 6.5 0 1 0-1.397 1.398h-.001q.044.06.098.115l3.85 3.85a1 1 0 0 0 1.415-1.414l-3.85-3.85a1 1 0 0 0-.115-.1zM12 6.5a5.5 5.5 0 1 1-11 0 5.5 5.5 0 0 1 11 0";
-
 // The suggestions' code loads on the first focus of the field, never with the page.
 const SearchSuggestions = lazy(() => import("./SearchSuggestions").then(({ SearchSuggestions }) => ({ default: SearchSuggestions })));
 
@@ -42,9 +39,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
           onFocus={() => setActive(true)}
         />
         <button className="btn btn-outline-secondary" type="submit">
-          <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
-            <path d={MAGNIFIER_PATH} />
-          </svg>
+          <span className="icon-search" aria-hidden="true" />
           <span className="visually-hidden">Search</span>
         </button>
       </div>

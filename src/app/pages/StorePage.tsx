@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { useLoaderData, useLocation } from "react-router";
 import { fileUrl } from "../../data/files";
 import type { StoreDetails } from "../../data/stores";
@@ -20,7 +20,10 @@ import { StoreHero } from "./store/StoreHero";
 import type { StoreLoaderData } from "./store/store-loader";
 import { StoreOffers, StoreOffersSkeleton } from "./store/StoreOffers";
 import { StorePageSkeleton } from "./store/StorePageSkeleton";
-import { ExpiredOffers } from "./store/ExpiredOffers";
+
+// The closed list at the page's end is not needed to hydrate the rest: its code loads with
+// its data (same boundary), and until then React keeps its server HTML (the JS budget).
+const ExpiredOffers = lazy(() => import("./store/ExpiredOffers").then(({ ExpiredOffers }) => ({ default: ExpiredOffers })));
 
 /** Spec: the Store page, /stores/{title}/{id}. */
 export function StorePage() {
@@ -80,7 +83,7 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
       </div>
       <StoreAbout store={store} />
       <Deferred resolve={data.expired} fallback={null}>
-        {(offers) => <ExpiredOffers offers={offers} />}
+        {(offers) => (offers.length ? <ExpiredOffers offers={offers} /> : null)}
       </Deferred>
     </main>
   );

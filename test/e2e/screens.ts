@@ -1,0 +1,33 @@
+import { siteUrl } from "./browser";
+
+async function firstLink(list: string, pattern: RegExp): Promise<string> {
+  const html = await (await fetch(siteUrl() + list)).text();
+  const href = html.match(pattern)?.[1];
+  if (!href) throw new Error(`no link matching ${pattern} on ${list}`);
+  return href;
+}
+
+/** Every screen of the site as [name, path], detail pages taken from their lists (whatever
+ * the seed made), for the checkers that must see them all (axe, the Nu Html Checker). */
+export async function everyScreen(): Promise<[string, string][]> {
+  return [
+    ["home", "/"],
+    ["search", "/search?q=vpn"],
+    ["stores", "/stores"],
+    ["store-page", await firstLink("/stores", /href="(\/stores\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["offers", "/offers"],
+    ["advertorials", "/advertorials"],
+    ["advertorial", await firstLink("/advertorials", /href="(\/advertorials\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["comparisons", "/comparisions"],
+    ["comparison", await firstLink("/comparisions", /href="(\/comparisions\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["blog", "/blog"],
+    ["blog-article", await firstLink("/blog", /href="(\/blog\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["about", "/about-us"],
+    ["contact", "/contact-us"],
+    ["privacy-policy", "/privacy-policy"],
+    ["terms-of-use", "/terms-of-use"],
+    ["cookie-policy", "/cookie-policy"],
+    ["do-not-sell", "/do-not-sell-or-share"],
+    ["not-found", "/not-found"],
+  ];
+}
