@@ -50,15 +50,20 @@ export async function delayOrigin(needle: string, ms: number): Promise<void> {
   await fetch(`${testEnv.TEST_CONTROL_URL}/__test/delay?contains=${encodeURIComponent(needle)}&ms=${ms}`, { method: "POST" });
 }
 
-/** Writes test records straight into PocketBase as the test superuser; `cleanup()` deletes
- * everything created, newest first. */
-export async function pocketbaseWriter() {
+/** A token of the test superuser (PocketBase's admin session, as an editor has it). */
+export async function superuserToken(): Promise<string> {
   const auth = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_superusers/auth-with-password`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ identity: testEnv.TEST_PB_EMAIL, password: testEnv.TEST_PB_PASSWORD }),
   });
-  const { token } = (await auth.json()) as { token: string };
+  return ((await auth.json()) as { token: string }).token;
+}
+
+/** Writes test records straight into PocketBase as the test superuser; `cleanup()` deletes
+ * everything created, newest first. */
+export async function pocketbaseWriter() {
+  const token = await superuserToken();
   const headers = { "Content-Type": "application/json", Authorization: token };
   const created: string[] = [];
   return {

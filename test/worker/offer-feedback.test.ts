@@ -67,7 +67,7 @@ describe("POST /offers/{id}/feedback", () => {
     // PocketBase's hook raised the counter (the Worker only created the vote record).
     expect(await counters()).toEqual({ worked_count: before.worked_count + 1, failed_count: before.failed_count });
     const setCookie = response.headers.get("Set-Cookie")!;
-    expect(setCookie).toMatch(new RegExp(`^dp_votes=${offer.id}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly$`));
+    expect(setCookie).toMatch(new RegExp(`^dp_votes=${offer.id}; Path=/; Max-Age=31536000; SameSite=Strict; HttpOnly$`));
   });
 
   it("accepts a second vote from the same visitor without counting it", async () => {

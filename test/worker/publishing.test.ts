@@ -5,7 +5,7 @@ import { readThrough } from "../../src/edge/cache";
 import { CONTENT_VERSION_PATH } from "../../src/edge/content-version";
 import { cachedPage, type PageCacheDeps } from "../../src/edge/page-cache";
 import app from "../../src/worker";
-import { htmlText, originRequests, pocketbase, setPocketBase, sleep, testEnv } from "./helpers";
+import { htmlText, LIVE, originRequests, pocketbase, setPocketBase, sleep, superuserToken, testEnv } from "./helpers";
 
 /**
  * Issue 18: an editor's change in PocketBase reaches every cached page and content read
@@ -74,12 +74,7 @@ async function cached(path: string): Promise<Visit> {
 
 /** The PocketBase API as an editor's admin session uses it (the test superuser). */
 async function editorSession() {
-  const auth = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_superusers/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: testEnv.TEST_PB_EMAIL, password: testEnv.TEST_PB_PASSWORD }),
-  });
-  const { token } = (await auth.json()) as { token: string };
+  const token = await superuserToken();
   const headers = { "Content-Type": "application/json", Authorization: token };
   const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -111,7 +106,8 @@ beforeAll(async () => {
   editor = await editorSession();
   store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=1&sort=title")).items[0]!;
   storePath = `/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
-  const offers = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}"`)}`);
+  // A live offer: only those are on the store page (src/data/live-offers.ts).
+  const offers = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}" && ${LIVE}`)}`);
   expect(offers.totalItems).toBeGreaterThan(0);
   expect(offers.totalItems).toBeLessThan(30);
   offer = offers.items[0]!;
