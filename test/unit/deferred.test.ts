@@ -55,6 +55,15 @@ describe("appendToBody", () => {
     expect(await new Response(out).text()).toBe("<html><body>shell<p>late</p><script>TAIL</script></body></html>");
   });
 
+  it("finds the closing tags when a chunk boundary splits them, and holds back nothing else", async () => {
+    const out = appendToBody(streamOf("<html><body>shell</bo", "dy></ht", "ml>"), async () => "<script>TAIL</script>");
+    expect(await new Response(out).text()).toBe("<html><body>shell<script>TAIL</script></body></html>");
+    const chunks: string[] = [];
+    const reader = appendToBody(streamOf("<html><body>shell<", "p>late</p></body></html>"), async () => "T").getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(new TextDecoder().decode(next.value));
+    expect(chunks).toEqual(["<html><body>shell", "<p>late</p>", "T", "</body></html>"]);
+  });
+
   it("still appends the tail when the closing tags are missing", async () => {
     const out = appendToBody(streamOf("<p>x</p>"), async () => "T");
     expect(await new Response(out).text()).toBe("<p>x</p>T");

@@ -26,7 +26,10 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
           id={`${id}-q`}
           className="form-control"
           style={{ minWidth: "12rem" }}
-          type="search"
+          // A text input: HTML allows role=combobox (and aria-expanded) on it, not on type=search.
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
           name="q"
           placeholder="Search stores, deals…"
           maxLength={SEARCH_MAX_LENGTH}
