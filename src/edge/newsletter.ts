@@ -3,6 +3,7 @@ import type { Config } from "../env";
 import { normaliseEmail } from "../lib/email";
 import { NEWSLETTER_MESSAGES, newsletterRedirect, safeReturnPath, type NewsletterStatus } from "../lib/newsletter";
 import type { AppEnv } from "./app-env";
+import { fromThisSite, withinRateLimit } from "./visitor-post";
 import { createAsService, type ServiceCredentials } from "./service-account";
 
 /**
@@ -18,9 +19,6 @@ const HTTP_STATUS = { subscribed: 200, already: 200, invalid: 422, limited: 429,
 /** A sign-up form is a few hundred bytes; anything much larger is not ours. */
 const MAX_BODY_BYTES = 16 * 1024;
 const SUBSCRIBERS = "newsletter_subscribers";
-
-/** Rate-limit key of a client: Cloudflare's connecting IP; one shared key where there is none (local runs). */
-const LOCAL_CLIENT = "local";
 
 interface PocketBaseError {
   data?: { email?: { code?: string } };
@@ -51,29 +49,11 @@ async function readForm(c: Context<AppEnv>): Promise<{ email: unknown; returnTo:
   }
 }
 
-async function withinRateLimit(c: Context<AppEnv>): Promise<boolean> {
-  const limiter = c.env.NEWSLETTER_LIMITER;
-  if (!limiter) return true;
-  const client = c.req.header("CF-Connecting-IP") || LOCAL_CLIENT;
-  try {
-    return (await limiter.limit({ key: `newsletter:${client}` })).success;
-  } catch (err) {
-    // A failing limiter must not turn visitors away.
-    console.error("newsletter rate limiter failed", err);
-    return true;
-  }
-}
-
-function sameSite(c: Context<AppEnv>): boolean {
-  const origin = c.req.header("Origin");
-  return origin === undefined || origin === c.var.config.siteOrigin || origin === new URL(c.req.url).origin;
-}
-
 export async function newsletter(c: Context<AppEnv>): Promise<Response> {
   const wantsJson = (c.req.header("Accept") ?? "").includes("application/json");
   c.header("Cache-Control", "no-store");
 
-  if (!sameSite(c)) {
+  if (!fromThisSite(c)) {
     const message = "Cross-site form posts are not accepted.";
     return wantsJson ? c.json({ status: "forbidden", message }, 403) : c.text(message, 403);
   }
@@ -89,7 +69,7 @@ export async function newsletter(c: Context<AppEnv>): Promise<Response> {
     return c.json({ status, message: NEWSLETTER_MESSAGES[status] }, HTTP_STATUS[status]);
   };
 
-  if (!(await withinRateLimit(c))) return answer("limited");
+  if (!(await withinRateLimit(c, c.env.NEWSLETTER_LIMITER, "newsletter"))) return answer("limited");
   const email = normaliseEmail(rawEmail);
   if (email === null) return answer("invalid");
 

@@ -5,6 +5,7 @@ import { readCookie, serializeCookie } from "../lib/cookies";
 import { safeReturnPath } from "../lib/newsletter";
 import { FEEDBACK_MESSAGES, isRecordId, parseWorked, VOTES_COOKIE, VOTES_COOKIE_ATTRIBUTES, VOTES_COOKIE_MAX_AGE_S, votedOffers, withVote, type FeedbackAnswer } from "../lib/offer-feedback";
 import type { AppEnv } from "./app-env";
+import { fromThisSite, withinRateLimit } from "./visitor-post";
 import { secureCookies } from "./secure-cookies";
 import { createAsService, ORIGIN_TIMEOUT_MS } from "./service-account";
 
@@ -22,7 +23,6 @@ import { createAsService, ORIGIN_TIMEOUT_MS } from "./service-account";
 const FEEDBACK = "offer_feedback";
 /** A vote is a few bytes; anything much larger is not ours. */
 const MAX_BODY_BYTES = 4 * 1024;
-const LOCAL_CLIENT = "local";
 
 /** Refusals and their messages (the card shows the one it gets); kept out of the browser bundle. */
 export const FAILURES = {
@@ -52,24 +52,6 @@ async function readBody(c: Context<AppEnv>): Promise<{ worked: unknown; returnTo
   } catch {
     return { worked: undefined, returnTo: undefined };
   }
-}
-
-async function withinRateLimit(c: Context<AppEnv>): Promise<boolean> {
-  const limiter = c.env.FEEDBACK_LIMITER;
-  if (!limiter) return true;
-  const client = c.req.header("CF-Connecting-IP") || LOCAL_CLIENT;
-  try {
-    return (await limiter.limit({ key: `feedback:${client}` })).success;
-  } catch (err) {
-    // A failing limiter must not turn visitors away.
-    console.error("feedback rate limiter failed", err);
-    return true;
-  }
-}
-
-function sameSite(c: Context<AppEnv>): boolean {
-  const origin = c.req.header("Origin");
-  return origin === undefined || origin === c.var.config.siteOrigin || origin === new URL(c.req.url).origin;
 }
 
 /** The offer's counters read from PocketBase itself (never a cached copy); null for no such offer. */
@@ -111,14 +93,14 @@ export async function offerFeedback(c: Context<AppEnv>): Promise<Response> {
     return wantsJson ? c.json({ status: failure, message }, status) : c.text(message, status);
   };
 
-  if (!sameSite(c)) return fail("forbidden");
+  if (!fromThisSite(c)) return fail("forbidden");
   const offerId = c.req.param("id") ?? "";
   if (!isRecordId(offerId)) return fail("unknown");
   if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) return fail("invalid");
   const { worked: rawWorked, returnTo } = await readBody(c);
   const worked = parseWorked(rawWorked);
   if (worked === null) return fail("invalid");
-  if (!(await withinRateLimit(c))) return fail("limited");
+  if (!(await withinRateLimit(c, c.env.FEEDBACK_LIMITER, "feedback"))) return fail("limited");
 
   const cookie = readCookie(c.req.header("Cookie"), VOTES_COOKIE);
   const counted = !votedOffers(cookie).includes(offerId) && !isbot(c.req.header("User-Agent") ?? "");

@@ -1,0 +1,27 @@
+import type { Context } from "hono";
+import type { AppEnv } from "./app-env";
+
+/** Rate-limit key of a client: Cloudflare's connecting IP; one shared key where there is none (local runs). */
+const LOCAL_CLIENT = "local";
+
+/**
+ * Whether this client may post once more under `limiter` (a Rate Limiting binding), keyed
+ * by `purpose` and its IP. No binding, or a failing one, lets the post through: a broken
+ * limiter must not turn visitors away.
+ */
+export async function withinRateLimit(c: Context<AppEnv>, limiter: RateLimit | undefined, purpose: string): Promise<boolean> {
+  if (!limiter) return true;
+  const client = c.req.header("CF-Connecting-IP") || LOCAL_CLIENT;
+  try {
+    return (await limiter.limit({ key: `${purpose}:${client}` })).success;
+  } catch (err) {
+    console.error(`${purpose} rate limiter failed`, err);
+    return true;
+  }
+}
+
+/** Whether a visitor's post comes from this site's own pages (or from no page at all, a plain client). */
+export function fromThisSite(c: Context<AppEnv>): boolean {
+  const origin = c.req.header("Origin");
+  return origin === undefined || origin === c.var.config.siteOrigin || origin === new URL(c.req.url).origin;
+}
