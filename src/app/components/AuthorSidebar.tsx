@@ -1,4 +1,5 @@
 import type { AuthorProfile } from "../../data/authors";
+import { formatCount } from "../../lib/numbers";
 
 const NETWORKS: Record<string, string> = { x: "X", linkedin: "LinkedIn", github: "GitHub", website: "Website", facebook: "Facebook", instagram: "Instagram", youtube: "YouTube" };
 
@@ -21,7 +22,7 @@ export function AuthorSidebar({ author }: { author: AuthorProfile | null }) {
           {author.avatarUrl && <img className="rounded-circle flex-shrink-0" src={author.avatarUrl} alt="" width={AVATAR_SIZE} height={AVATAR_SIZE} loading="lazy" decoding="async" />}
           <div>
             <p className="h5 mb-0">{author.name}</p>
-            {author.reviewCount > 0 && <p className="small text-body-secondary mb-0">{`${author.reviewCount.toLocaleString("en-US")} reviews written`}</p>}
+            {author.reviewCount > 0 && <p className="small text-body-secondary mb-0">{`${formatCount(author.reviewCount)} reviews written`}</p>}
           </div>
         </div>
         {author.aboutHtml && <div className="small" dangerouslySetInnerHTML={{ __html: author.aboutHtml }} />}

@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { BadgeChip } from "../../data/badges";
 import type { ProductCardData } from "../../data/products";
 import type { CardType } from "../../data/types";
+import { formatCount } from "../../lib/numbers";
 import { Carousel } from "./Carousel";
 import { CouponReveal } from "./CouponReveal";
 import { OfferBadges } from "./OfferBadges";
@@ -21,7 +22,7 @@ export function ProductRating({ rating, reviewCount }: { rating: number; reviewC
       <span aria-hidden="true" className="fw-semibold">
         {score}
       </span>
-      {reviewCount > 0 && <span className="text-body-secondary">{` (${reviewCount.toLocaleString("en-US")} reviews)`}</span>}
+      {reviewCount > 0 && <span className="text-body-secondary">{` (${formatCount(reviewCount)} reviews)`}</span>}
     </p>
   );
 }

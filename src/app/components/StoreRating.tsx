@@ -1,3 +1,5 @@
+import { formatCount, formatRating } from "../../lib/numbers";
+
 /** A store's rating and its number of reviewers, the same figures as the page's structured
  * data (Google's policy: marked-up ratings must be visible). Nothing when either is missing. */
 export function StoreRating({ rating, reviewers, className = "" }: { rating: number; reviewers: number; className?: string }) {
@@ -8,9 +10,9 @@ export function StoreRating({ rating, reviewers, className = "" }: { rating: num
         ★
       </span>
       <span className="visually-hidden">Rated</span>
-      <strong>{rating.toLocaleString("en-US", { maximumFractionDigits: 2 })}</strong>
+      <strong>{formatRating(rating)}</strong>
       <span className="visually-hidden">out of 5</span>
-      <span className="text-body-secondary">{`(${reviewers.toLocaleString("en-US")} ${reviewers === 1 ? "review" : "reviews"})`}</span>
+      <span className="text-body-secondary">{`(${formatCount(reviewers)} ${reviewers === 1 ? "review" : "reviews"})`}</span>
     </p>
   );
 }
