@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FocusEvent, type PointerEvent } from "react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { PlainLink } from "../components/PlainLink";
 import type { HeaderStore } from "../../data/website";
 import { isKeyboardFocus, useDismiss } from "./use-dismiss";
 
@@ -50,18 +51,18 @@ export function StoresMenu({ stores, onNavigate }: { stores: HeaderStore[]; onNa
       <ul id={menuId} className={`dropdown-menu${open ? " show" : ""}`} style={{ top: "100%" }}>
         {stores.map((store) => (
           <li key={store.id}>
-            <Link className="dropdown-item" to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"} onClick={chosen}>
+            <PlainLink className="dropdown-item" to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"} onClick={chosen}>
               {store.title}
-            </Link>
+            </PlainLink>
           </li>
         ))}
         <li>
           <hr className="dropdown-divider" />
         </li>
         <li>
-          <Link className="dropdown-item fw-semibold" to="/stores" onClick={chosen}>
+          <PlainLink className="dropdown-item fw-semibold" to="/stores" onClick={chosen}>
             View All Stores
-          </Link>
+          </PlainLink>
         </li>
       </ul>
     </li>
