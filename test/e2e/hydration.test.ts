@@ -47,8 +47,8 @@ describe("Stores list in Chromium", () => {
     await page.waitForURL(/\/stores\?page=2$/);
     await expect.poll(() => page.locator("article h2").first().textContent()).not.toBe(firstOnPage1);
 
-    // The footer's and the store cards' links are plain anchors: the layout's handler
-    // navigates to them on the client too; a click with a modifier is left to the browser.
+    // The footer's and the store cards' links navigate on the client too; a click with a
+    // modifier is left to the browser (a new tab).
     await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
     await page.waitForURL(/\/about-us$/);
     await page.goBack();

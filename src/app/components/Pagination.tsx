@@ -1,4 +1,4 @@
-import { PlainLink } from "./PlainLink";
+import { Link } from "react-router";
 
 /** Pages shown either side of the current one. */
 const WINDOW = 2;
@@ -14,9 +14,9 @@ export function Pagination({ page, totalPages, hrefFor, label }: { page: number;
       <ul className="pagination justify-content-center flex-wrap">
         <li className={`page-item${page <= 1 ? " disabled" : ""}`}>
           {page > 1 ? (
-            <PlainLink className="page-link" to={hrefFor(page - 1)} rel="prev">
+            <Link className="page-link" to={hrefFor(page - 1)} rel="prev">
               Previous
-            </PlainLink>
+            </Link>
           ) : (
             <span className="page-link">Previous</span>
           )}
@@ -28,17 +28,17 @@ export function Pagination({ page, totalPages, hrefFor, label }: { page: number;
                 {p}
               </span>
             ) : (
-              <PlainLink className="page-link" to={hrefFor(p)}>
+              <Link className="page-link" to={hrefFor(p)}>
                 {p}
-              </PlainLink>
+              </Link>
             )}
           </li>
         ))}
         <li className={`page-item${page >= totalPages ? " disabled" : ""}`}>
           {page < totalPages ? (
-            <PlainLink className="page-link" to={hrefFor(page + 1)} rel="next">
+            <Link className="page-link" to={hrefFor(page + 1)} rel="next">
               Next
-            </PlainLink>
+            </Link>
           ) : (
             <span className="page-link">Next</span>
           )}

@@ -3,7 +3,6 @@ import { fileUrl } from "../../data/files";
 import type { StoreCard as StoreCardData } from "../../data/stores";
 import { storePath } from "../../lib/slug";
 import { truncateChars } from "../../lib/text";
-import { PlainLink } from "./PlainLink";
 import { StoreRating } from "./StoreRating";
 
 /** Spec: store title cut at 30 characters, subheading at 50. */
@@ -38,8 +37,8 @@ export function StoreCard({ store }: { store: StoreCardData }) {
       </div>
       {(store.editorials.comparison || store.editorials.review) && (
         <div className="card-footer bg-transparent d-flex justify-content-between small position-relative z-1">
-          {store.editorials.comparison && <PlainLink to={`/comparision${storeQuery}`}>Comparison</PlainLink>}
-          {store.editorials.review && <PlainLink className="ms-auto" to={`/advertorial${storeQuery}`}>Review</PlainLink>}
+          {store.editorials.comparison && <Link to={`/comparision${storeQuery}`}>Comparison</Link>}
+          {store.editorials.review && <Link className="ms-auto" to={`/advertorial${storeQuery}`}>Review</Link>}
         </div>
       )}
     </article>

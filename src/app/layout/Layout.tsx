@@ -4,14 +4,12 @@ import { GlobalLoader } from "./GlobalLoader";
 import { useAnnouncePageShown } from "./page-shown";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
-import { usePlainLinks } from "./use-plain-links";
 
 /** Spec Layout: header, global loader, routed content, footer. Scrolls to the top on a
  * new navigation, to the anchor when the address has one, and restores the position on
- * back/forward. Navigates on the client for plain in-app links (PlainLink). */
+ * back/forward. */
 export function Layout({ children }: { children?: ReactNode }) {
   useAnnouncePageShown();
-  usePlainLinks();
   return (
     <>
       <a className="visually-hidden-focusable position-absolute top-0 start-0 m-2 btn btn-primary z-3" href="#content">

@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { NewsletterForm } from "../components/NewsletterForm";
-import { PlainLink } from "../components/PlainLink";
 import { useRootData } from "../root-data";
 
 interface FooterLink {
@@ -14,9 +14,9 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
       <ul className="list-unstyled small mb-0">
         {links.map((link) => (
           <li key={link.label} className="mb-2">
-            <PlainLink className="link-secondary text-decoration-none" to={link.to}>
+            <Link className="link-secondary text-decoration-none" to={link.to}>
               {link.label}
-            </PlainLink>
+            </Link>
           </li>
         ))}
       </ul>

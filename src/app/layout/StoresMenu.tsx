@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FocusEvent, type PointerEvent } from "react";
-import { NavLink } from "react-router";
-import { PlainLink } from "../components/PlainLink";
+import { Link, NavLink } from "react-router";
 import type { HeaderStore } from "../../data/website";
 import { isKeyboardFocus, useDismiss } from "./use-dismiss";
 
@@ -51,18 +50,18 @@ export function StoresMenu({ stores, onNavigate }: { stores: HeaderStore[]; onNa
       <ul id={menuId} className={`dropdown-menu${open ? " show" : ""}`} style={{ top: "100%" }}>
         {stores.map((store) => (
           <li key={store.id}>
-            <PlainLink className="dropdown-item" to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"} onClick={chosen}>
+            <Link className="dropdown-item" to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"} onClick={chosen}>
               {store.title}
-            </PlainLink>
+            </Link>
           </li>
         ))}
         <li>
           <hr className="dropdown-divider" />
         </li>
         <li>
-          <PlainLink className="dropdown-item fw-semibold" to="/stores" onClick={chosen}>
+          <Link className="dropdown-item fw-semibold" to="/stores" onClick={chosen}>
             View All Stores
-          </PlainLink>
+          </Link>
         </li>
       </ul>
     </li>
