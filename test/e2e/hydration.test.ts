@@ -47,6 +47,21 @@ describe("Stores list in Chromium", () => {
     await page.waitForURL(/\/stores\?page=2$/);
     await expect.poll(() => page.locator("article h2").first().textContent()).not.toBe(firstOnPage1);
 
+    // The footer's and the store cards' links navigate on the client too; a click with a
+    // modifier is left to the browser (a new tab).
+    await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
+    await page.waitForURL(/\/about-us$/);
+    await page.goBack();
+    await page.waitForURL(/\/stores\?page=2$/);
+    await expect.poll(() => page.locator("article").filter({ has: page.getByRole("link", { name: "Comparison" }) }).count()).toBeGreaterThan(0);
+    const [opened] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: "Comparison" }).first().click({ modifiers: ["Control"] })]);
+    expect(page.url()).toMatch(/\/stores\?page=2$/);
+    await opened!.close();
+    await page.getByRole("link", { name: "Comparison" }).first().click();
+    // Its loader may redirect to an address under /comparisions (the canonical one).
+    await page.waitForURL(/\/comparisions?\b/);
+    await expect.poll(() => page.locator("h1").count()).toBe(1);
+
     expect(documents).toEqual([]);
     const storeReads = apiReads.filter((url) => new URL(url).origin === siteUrl() && url.includes("/api/collections/_zdata_stores/records"));
     expect(storeReads.length).toBeGreaterThanOrEqual(2);

@@ -117,22 +117,28 @@ describe("details accordion", () => {
     const { page, problems } = await openStorePage();
     const toggle = card(page, offer).getByRole("button", { name: "Details" });
     const panel = card(page, offer).getByRole("region", { includeHidden: true });
-    // Declared values from the element's style; the rendered height as the transition runs.
+    // Values the open panel's style declares, the class's (computed; they run as transitions),
+    // and the rendered height as the transition runs.
     const style = () =>
       panel.evaluate((el) => ({
         maxHeight: el.style.maxHeight,
+        computedMaxHeight: getComputedStyle(el).maxHeight,
         visibility: getComputedStyle(el).visibility,
         transitionDuration: getComputedStyle(el).transitionDuration,
         height: el.getBoundingClientRect().height,
       }));
 
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(await style()).toMatchObject({ maxHeight: "0px", visibility: "hidden", height: 0 });
+    expect(await style()).toMatchObject({ maxHeight: "", computedMaxHeight: "0px", visibility: "hidden", height: 0 });
 
     await toggle.click();
     const openedAt = Date.now();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     expect(await style()).toMatchObject({ maxHeight: "500px", visibility: "visible", transitionDuration: "0.35s" });
+    // The chevron turns to point up (drawn from the sprite, so it has a box).
+    const chevron = toggle.locator("svg");
+    await expect.poll(() => chevron.evaluate((el) => getComputedStyle(el).transform)).toBe("matrix(-1, 0, 0, -1, 0, 0)");
+    expect(await chevron.evaluate((el) => el.getBoundingClientRect().width)).toBe(12);
     expect(await panel.textContent()).toContain("One use per customer.");
     const full = await panel.evaluate((el) => Math.min(el.scrollHeight, 500));
     await expect.poll(async () => (await style()).height).toBe(full);
@@ -141,13 +147,13 @@ describe("details accordion", () => {
     await toggle.click();
     const closedAt = Date.now();
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(await style()).toMatchObject({ maxHeight: "0px", transitionDuration: "0.85s, 0s" });
+    expect(await style()).toMatchObject({ maxHeight: "", transitionDuration: "0.85s, 0s" });
     // Still folding after 0.35 s, gone once 0.85 s have passed.
     await page.waitForTimeout(Math.max(0, 400 - (Date.now() - closedAt)));
     expect((await style()).height).toBeGreaterThan(0);
     await expect.poll(async () => (await style()).visibility).toBe("hidden");
     expect(Date.now() - closedAt).toBeGreaterThan(800);
-    expect((await style()).height).toBe(0);
+    expect(await style()).toMatchObject({ computedMaxHeight: "0px", height: 0 });
 
     // Keyboard: Enter and Space toggle it, as any button.
     await toggle.focus();

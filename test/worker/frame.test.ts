@@ -18,6 +18,16 @@ describe("site frame, server-rendered", () => {
     expect(html).toContain("Advertising Disclosure");
   });
 
+  it("renders the header's navigation once: the mobile menu's panel is there, empty until opened", async () => {
+    const html = await (await visit("/stores")).text();
+    const header = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+    for (const label of ["View All Stores", "Coupon &amp; Deals", ">Advertorials<", ">Blog<"]) expect(header.split(label)).toHaveLength(2);
+    expect(header.match(/role="combobox"/g)).toHaveLength(1);
+    const toggle = header.match(/aria-controls="([^"]+)" aria-expanded="false" aria-label="Open menu"/);
+    expect(toggle).not.toBeNull();
+    expect(header).toMatch(new RegExp(`<div id="${toggle![1]}" class="offcanvas offcanvas-end d-xl-none"[^>]*><div class="offcanvas-header">.*?Close menu"></button></div></div>`));
+  });
+
   it("has every footer link, with the Services and E-sim & Mobile filters resolved from the settings record", async () => {
     const site = await pocketbase<Website>("/api/collections/websites/records/9?expand=footer_categories");
     const html = await (await visit("/stores")).text();

@@ -52,7 +52,7 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
             decoding="async"
           />
         )}
-        <div className="flex-grow-1" style={{ minWidth: "12rem", flexBasis: 0 }}>
+        <div className="flex-grow-1 offer-card-text">
           <OfferBadges badges={offer.expand?.badges} />
           <Heading id={headingId} className="h6 mb-1">
             {offer.heading}

@@ -1,6 +1,7 @@
 import type { OfferCardData } from "../../data/offers";
 import { expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../lib/offer-labels";
 import { useToday } from "../use-today";
+import { spriteIcon } from "./BadgeIcon";
 
 /** What a visitor checks before trusting an offer: when it ends, when it was last verified,
  * how many it worked for, and how often it was used today. Nothing when there is nothing to say. */
@@ -21,7 +22,7 @@ export function OfferMeta({ offer }: { offer: OfferCardData }) {
       {verified && (
         <li className="list-inline-item text-success-emphasis">
           <svg width="12" height="12" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false" className="me-1 align-baseline">
-            <path d="M13.854 3.646a.5.5 0 0 1 0 .708l-7 7a.5.5 0 0 1-.708 0l-3.5-3.5a.5.5 0 1 1 .708-.708L6.5 10.293l6.646-6.647a.5.5 0 0 1 .708 0" />
+            <use href={spriteIcon("bi-check-lg")} />
           </svg>
           <time dateTime={verified.dateTime}>{verified.text}</time>
         </li>

@@ -7,9 +7,12 @@ import { useDismiss } from "./use-dismiss";
 
 /** The offcanvas menu under the extra-large breakpoint (narrower, the bar has no room for
  * the links and the search). It closes on every completed navigation, on Escape, on the
- * close button and on the backdrop. */
+ * close button and on the backdrop. Its body (search, navigation, store menu) is rendered
+ * on first opening, not on the server: it repeats the desktop bar's links, which were a
+ * fifth of every page's markup and router links (decision 023). */
 export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteName: string }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const panelId = useId();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -25,7 +28,7 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
 
   return (
     <>
-      <button ref={toggle} className="navbar-toggler" type="button" aria-controls={panelId} aria-expanded={open} aria-label="Open menu" onClick={() => setOpen(true)}>
+      <button ref={toggle} className="navbar-toggler" type="button" aria-controls={panelId} aria-expanded={open} aria-label="Open menu" onClick={() => { setOpened(true); setOpen(true); }}>
         <span className="navbar-toggler-icon" />
       </button>
       <div
@@ -44,10 +47,12 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
           </h2>
           <button ref={closeButton} type="button" className="btn-close" aria-label="Close menu" onClick={() => { setOpen(false); toggle.current?.focus(); }} />
         </div>
-        <div className="offcanvas-body">
-          <HeaderSearch className="mb-3" />
-          <NavLinks stores={stores} className="navbar-nav" />
-        </div>
+        {opened && (
+          <div className="offcanvas-body">
+            <HeaderSearch className="mb-3" />
+            <NavLinks stores={stores} className="navbar-nav" />
+          </div>
+        )}
       </div>
       {open && <div className="offcanvas-backdrop fade show d-xl-none" aria-hidden="true" />}
     </>
