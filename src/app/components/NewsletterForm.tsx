@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
-import { isValidEmail } from "../../lib/email";
 import {
   isNewsletterSuccess,
   NEWSLETTER_ANCHOR,
@@ -14,25 +13,12 @@ import {
 const INPUT_ID = "newsletter-email";
 const MESSAGE_ID = "newsletter-message";
 
-async function send(email: string, returnTo: string): Promise<NewsletterStatus> {
-  try {
-    const response = await fetch("/newsletter", {
-      method: "POST",
-      headers: { Accept: "application/json" },
-      body: new URLSearchParams({ email, return_to: returnTo }),
-    });
-    const answer = (await response.json()) as { status?: string };
-    return parseNewsletterStatus(answer.status) ?? "unavailable";
-  } catch {
-    return "unavailable";
-  }
-}
-
 /**
  * Spec Footer: the newsletter form. Without JavaScript it is a plain form post to the
  * Worker, which redirects back with `?newsletter=<status>#newsletter` and the message is
  * rendered from the URL. With JavaScript the same rule is checked first (src/lib/email),
- * then the address is sent with fetch and the answer shown in place. Native validation
+ * then the address is sent with fetch and the answer shown in place; that code loads on the
+ * first submit (send-newsletter.ts). Native validation
  * is off (`noValidate`), so the message region is the one place errors appear.
  */
 export function NewsletterForm() {
@@ -53,13 +39,12 @@ export function NewsletterForm() {
     event.preventDefault();
     if (sending) return;
     const email = inputRef.current?.value ?? "";
-    if (!isValidEmail(email)) {
-      setResult("invalid");
-      inputRef.current?.focus();
-      return;
-    }
     setSending(true);
-    const outcome = await send(email, returnTo);
+    const outcome = await import("./send-newsletter").then(
+      ({ subscribe }) => subscribe(email, returnTo),
+      // The sending code itself could not be loaded (offline, or a deploy replaced it).
+      (): NewsletterStatus => "unavailable",
+    );
     setSending(false);
     setResult(outcome);
     if (isNewsletterSuccess(outcome) && inputRef.current) inputRef.current.value = "";
