@@ -6,6 +6,7 @@ import { createLoadContext } from "../src/app/load-context";
 import { DEFERRED_DATA_ID, reviveDeferred } from "../src/app/deferred";
 import { Document, type DocumentAssets } from "../src/app/Document";
 import { HYDRATION_DATA_ID } from "../src/app/hydration";
+import { setInAppNavigate } from "../src/app/in-app-navigation";
 import type { RootData } from "../src/app/root-data";
 import { routes } from "../src/app/routes";
 import { createContentClient } from "../src/data/client";
@@ -63,6 +64,9 @@ const router = createBrowserRouter(routes, {
       navigationState: () => router.state.navigation.location?.state,
     }),
 });
+
+// The site's links are plain anchors (src/app/components/AppLink.tsx): this router follows them.
+setInAppNavigate((to, options) => router.navigate(to, options));
 
 const entryScript = document.querySelector<HTMLScriptElement>('script[type="module"][src]')!;
 

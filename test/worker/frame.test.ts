@@ -28,6 +28,19 @@ describe("site frame, server-rendered", () => {
     expect(header).toMatch(new RegExp(`<div id="${toggle![1]}" class="offcanvas offcanvas-end d-xl-none"[^>]*><div class="offcanvas-header">.*?Close menu"></button></div></div>`));
   });
 
+  it("marks the header link of the current section, and only that one, as the current page", async () => {
+    const current = async (path: string) => {
+      const html = await (await visit(path)).text();
+      const nav = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+      return [...nav.matchAll(/<a class="nav-link[^"]*\bactive" aria-current="page" href="([^"]+)"/g)].map((m) => m[1]);
+    };
+    expect(await current("/")).toEqual(["/"]);
+    expect(await current("/blog")).toEqual(["/blog"]);
+    expect(await current("/offers?type=deal")).toEqual(["/offers"]);
+    expect(await current("/comparisions")).toEqual(["/comparisions"]);
+    expect(await current("/stores")).toEqual([]);
+  });
+
   it("has every footer link, with the Services and E-sim & Mobile filters resolved from the settings record", async () => {
     const site = await pocketbase<Website>("/api/collections/websites/records/9?expand=footer_categories");
     const html = await (await visit("/stores")).text();

@@ -55,7 +55,7 @@ describe("store page /stores/{title}/{id}", () => {
     const html = await response.text();
     const page = main(html);
     expect(page).toContain(
-      `<ol class="breadcrumb small"><li class="breadcrumb-item"><a href="/" data-discover="true">Home</a></li><li class="breadcrumb-item"><a href="/offers" data-discover="true">Coupons &amp; Deals</a></li><li class="breadcrumb-item active text-truncate" aria-current="page">${htmlText(store.title)}</li></ol>`,
+      `<ol class="breadcrumb small"><li class="breadcrumb-item"><a href="/">Home</a></li><li class="breadcrumb-item"><a href="/offers">Coupons &amp; Deals</a></li><li class="breadcrumb-item active text-truncate" aria-current="page">${htmlText(store.title)}</li></ol>`,
     );
     expect(page).toContain(`<h1 id="store-heading" class="h2 mb-1">${htmlText(`${store.title} ${monthYear()}`)}</h1>`);
     expect(page).toContain(`<p class="lead mb-3">${htmlText(store.subheading)}</p>`);

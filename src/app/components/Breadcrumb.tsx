@@ -1,7 +1,8 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { breadcrumbList } from "../../lib/structured-data";
 import { useRootData } from "../root-data";
 import { JsonLd } from "./JsonLd";
+import { AppLink } from "./AppLink";
 
 export interface BreadcrumbLink {
   label: string;
@@ -20,7 +21,7 @@ export function Breadcrumb({ links, current }: { links: readonly BreadcrumbLink[
         <ol className="breadcrumb small">
           {links.map((link) => (
             <li className="breadcrumb-item" key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <AppLink to={link.to}>{link.label}</AppLink>
             </li>
           ))}
           <li className="breadcrumb-item active text-truncate" aria-current="page">

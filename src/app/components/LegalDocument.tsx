@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { useRootData } from "../root-data";
 import { PageMeta } from "./PageMeta";
+import { AppLink } from "./AppLink";
 
 /** The company that operates the site, as the legal pages name it. */
 export const OPERATOR = "DealPilot FZ-LLC";
@@ -74,7 +74,7 @@ export function LegalDocument({ title, description, keywords, updated, intro, se
 /** The support address from the site settings, as a mail link (the contact page when unset). */
 export function SupportEmail() {
   const { supportEmail } = useRootData().site;
-  if (!supportEmail) return <Link to="/contact-us">our contact page</Link>;
+  if (!supportEmail) return <AppLink to="/contact-us">our contact page</AppLink>;
   return <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
 }
 

@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { fileUrl } from "../../data/files";
 import type { OfferCardData } from "../../data/offers";
 import { storePath } from "../../lib/slug";
@@ -10,6 +9,7 @@ import { OfferDetails } from "./OfferDetails";
 import { OfferFeedback } from "./OfferFeedback";
 import { OfferMeta } from "./OfferMeta";
 import { OutboundLink } from "./OutboundLink";
+import { AppLink } from "./AppLink";
 
 export type { OfferCardData } from "../../data/offers";
 
@@ -60,7 +60,7 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
           {subheading && <p className="small text-body-secondary mb-1">{subheading}</p>}
           {store && (
             <p className="small mb-0">
-              at <Link to={storePath(store)} state={{ storeId: store.id }}>{store.title}</Link>
+              at <AppLink to={storePath(store)} state={{ storeId: store.id }}>{store.title}</AppLink>
             </p>
           )}
           <OfferMeta offer={offer} />

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "./AppLink";
 
 /** Pages shown either side of the current one. */
 const WINDOW = 2;
@@ -14,9 +14,9 @@ export function Pagination({ page, totalPages, hrefFor, label }: { page: number;
       <ul className="pagination justify-content-center flex-wrap">
         <li className={`page-item${page <= 1 ? " disabled" : ""}`}>
           {page > 1 ? (
-            <Link className="page-link" to={hrefFor(page - 1)} rel="prev">
+            <AppLink className="page-link" to={hrefFor(page - 1)} rel="prev">
               Previous
-            </Link>
+            </AppLink>
           ) : (
             <span className="page-link">Previous</span>
           )}
@@ -28,17 +28,17 @@ export function Pagination({ page, totalPages, hrefFor, label }: { page: number;
                 {p}
               </span>
             ) : (
-              <Link className="page-link" to={hrefFor(p)}>
+              <AppLink className="page-link" to={hrefFor(p)}>
                 {p}
-              </Link>
+              </AppLink>
             )}
           </li>
         ))}
         <li className={`page-item${page >= totalPages ? " disabled" : ""}`}>
           {page < totalPages ? (
-            <Link className="page-link" to={hrefFor(page + 1)} rel="next">
+            <AppLink className="page-link" to={hrefFor(page + 1)} rel="next">
               Next
-            </Link>
+            </AppLink>
           ) : (
             <span className="page-link">Next</span>
           )}

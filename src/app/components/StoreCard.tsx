@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { fileUrl } from "../../data/files";
 import type { StoreCard as StoreCardData } from "../../data/stores";
 import { storePath } from "../../lib/slug";
 import { truncateChars } from "../../lib/text";
 import { StoreRating } from "./StoreRating";
+import { AppLink } from "./AppLink";
 
 /** Spec: store title cut at 30 characters, subheading at 50. */
 const TITLE_MAX = 30;
@@ -28,17 +28,17 @@ export function StoreCard({ store }: { store: StoreCardData }) {
           />
         )}
         <h2 className="h6 card-title">
-          <Link className="stretched-link text-reset text-decoration-none" to={storePath(store)} state={{ storeId: store.id }}>
+          <AppLink className="stretched-link text-reset text-decoration-none" to={storePath(store)} state={{ storeId: store.id }}>
             {truncateChars(store.title, TITLE_MAX)}
-          </Link>
+          </AppLink>
         </h2>
         <StoreRating rating={store.rating} reviewers={store.reviewers} className="justify-content-center mb-1" />
         {store.subheading && <p className="card-text small text-body-secondary mb-0">{truncateChars(store.subheading, SUBHEADING_MAX)}</p>}
       </div>
       {(store.editorials.comparison || store.editorials.review) && (
         <div className="card-footer bg-transparent d-flex justify-content-between small position-relative z-1">
-          {store.editorials.comparison && <Link to={`/comparision${storeQuery}`}>Comparison</Link>}
-          {store.editorials.review && <Link className="ms-auto" to={`/advertorial${storeQuery}`}>Review</Link>}
+          {store.editorials.comparison && <AppLink to={`/comparision${storeQuery}`}>Comparison</AppLink>}
+          {store.editorials.review && <AppLink className="ms-auto" to={`/advertorial${storeQuery}`}>Review</AppLink>}
         </div>
       )}
     </article>

@@ -1,5 +1,6 @@
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
 import type { HeaderStore } from "../../data/website";
+import { AppLink } from "../components/AppLink";
 import { StoresMenu } from "./StoresMenu";
 
 const LINKS = [
@@ -9,18 +10,29 @@ const LINKS = [
   { to: "/blog", label: "Blog", end: false },
 ];
 
-/** The header's navigation, shared by the desktop bar and the mobile offcanvas. */
+/** Whether the page at `pathname` is the section a header link leads to (as NavLink decides:
+ * the address itself or, unless `end`, a page under it). */
+export function isCurrentSection(pathname: string, to: string, end = false): boolean {
+  return pathname === to || (!end && pathname.startsWith(to + "/"));
+}
+
+/** The header's navigation, shared by the desktop bar and the mobile offcanvas. The current
+ * section is marked once here, from the location, rather than by a router link per item. */
 export function NavLinks({ stores, className }: { stores: HeaderStore[]; className: string }) {
+  const { pathname } = useLocation();
   return (
     <ul className={className}>
-      {LINKS.map((item) => (
-        <li className="nav-item" key={item.to}>
-          <NavLink className="nav-link" to={item.to} end={item.end}>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-      <StoresMenu stores={stores} />
+      {LINKS.map((item) => {
+        const current = isCurrentSection(pathname, item.to, item.end);
+        return (
+          <li className="nav-item" key={item.to}>
+            <AppLink className={current ? "nav-link active" : "nav-link"} to={item.to} aria-current={current ? "page" : undefined}>
+              {item.label}
+            </AppLink>
+          </li>
+        );
+      })}
+      <StoresMenu stores={stores} current={isCurrentSection(pathname, "/offers")} />
     </ul>
   );
 }

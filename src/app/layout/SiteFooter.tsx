@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { NewsletterForm } from "../components/NewsletterForm";
 import { useRootData } from "../root-data";
+import { AppLink } from "../components/AppLink";
 
 interface FooterLink {
   to: string;
@@ -14,9 +14,9 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
       <ul className="list-unstyled small mb-0">
         {links.map((link) => (
           <li key={link.label} className="mb-2">
-            <Link className="link-secondary text-decoration-none" to={link.to}>
+            <AppLink className="link-secondary text-decoration-none" to={link.to}>
               {link.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,11 +1,11 @@
 import built from "../../../public/build/assets.json";
-import { Link } from "react-router";
 import { useRootData } from "../root-data";
 import { AdDisclosure } from "./AdDisclosure";
 import { HeaderSearch } from "./HeaderSearch";
 import { MobileMenu } from "./MobileMenu";
 import { NavLinks } from "./NavLinks";
 import { ThemeSwitcher } from "./ThemeSwitcher";
+import { AppLink } from "../components/AppLink";
 
 export function SiteHeader() {
   const { site, headerStores } = useRootData();
@@ -14,10 +14,10 @@ export function SiteHeader() {
       {/* The container inside the navbar keeps the page's side padding (a navbar's own is 0). */}
       <nav className="navbar navbar-expand-xl" aria-label="Main">
         <div className="container flex-nowrap gap-2">
-          <Link className="navbar-brand fw-bold d-flex align-items-center gap-2 me-0" to="/">
+          <AppLink className="navbar-brand fw-bold d-flex align-items-center gap-2 me-0" to="/">
             <img src={built.favicon} alt="" width={28} height={28} />
             {site.name}
-          </Link>
+          </AppLink>
           <div className="collapse navbar-collapse">
             <NavLinks stores={headerStores} className="navbar-nav me-auto text-nowrap" />
           </div>

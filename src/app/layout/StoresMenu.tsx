@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FocusEvent, type PointerEvent } from "react";
-import { Link, NavLink } from "react-router";
 import type { HeaderStore } from "../../data/website";
+import { AppLink } from "../components/AppLink";
 import { isKeyboardFocus, useDismiss } from "./use-dismiss";
 
 /**
@@ -8,7 +8,7 @@ import { isKeyboardFocus, useDismiss } from "./use-dismiss";
  * category's store list. Opens on hover, on keyboard focus and on tap of the caret;
  * closes when the pointer or focus leaves, and on Escape.
  */
-export function StoresMenu({ stores, onNavigate }: { stores: HeaderStore[]; onNavigate?: () => void }) {
+export function StoresMenu({ stores, current, onNavigate }: { stores: HeaderStore[]; current: boolean; onNavigate?: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLLIElement>(null);
@@ -33,9 +33,9 @@ export function StoresMenu({ stores, onNavigate }: { stores: HeaderStore[]; onNa
       onFocus={(e: FocusEvent) => isKeyboardFocus(e) && !root.current?.contains(e.relatedTarget as Node | null) && setOpen(true)}
       onBlur={onBlur}
     >
-      <NavLink className="nav-link pe-1" to="/offers" onClick={chosen}>
+      <AppLink className={current ? "nav-link pe-1 active" : "nav-link pe-1"} to="/offers" aria-current={current ? "page" : undefined} onClick={chosen}>
         Coupon &amp; Deals
-      </NavLink>
+      </AppLink>
       <button
         ref={caret}
         type="button"
@@ -50,18 +50,18 @@ export function StoresMenu({ stores, onNavigate }: { stores: HeaderStore[]; onNa
       <ul id={menuId} className={`dropdown-menu${open ? " show" : ""}`} style={{ top: "100%" }}>
         {stores.map((store) => (
           <li key={store.id}>
-            <Link className="dropdown-item" to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"} onClick={chosen}>
+            <AppLink className="dropdown-item" to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"} onClick={chosen}>
               {store.title}
-            </Link>
+            </AppLink>
           </li>
         ))}
         <li>
           <hr className="dropdown-divider" />
         </li>
         <li>
-          <Link className="dropdown-item fw-semibold" to="/stores" onClick={chosen}>
+          <AppLink className="dropdown-item fw-semibold" to="/stores" onClick={chosen}>
             View All Stores
-          </Link>
+          </AppLink>
         </li>
       </ul>
     </li>

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { Carousel } from "../components/Carousel";
 import { PageMeta } from "../components/PageMeta";
 import { useRootData } from "../root-data";
+import { AppLink } from "../components/AppLink";
 
 /** Average rating from reviews on a search engine's business listing (spec: About page). */
 const RATING = { value: 4.9, best: 5, source: "Google Reviews" } as const;
@@ -87,8 +87,8 @@ const PRINCIPLES = [
     body: (
       <p className="mb-0">
         Some links on this site are affiliate links. If you buy through them we may earn a commission, at no extra cost to you. This is how we keep the
-        site free, and it never changes our editorial standards or the order in which we rank providers. See our <Link to="/terms-of-use">terms of use</Link>{" "}
-        and <Link to="/privacy-policy">privacy policy</Link> for details.
+        site free, and it never changes our editorial standards or the order in which we rank providers. See our <AppLink to="/terms-of-use">terms of use</AppLink>{" "}
+        and <AppLink to="/privacy-policy">privacy policy</AppLink> for details.
       </p>
     ),
   },
@@ -97,7 +97,7 @@ const PRINCIPLES = [
     body: (
       <p className="mb-0">
         We keep adding categories, regions and in-depth comparisons, and we keep improving how quickly expired deals disappear. If there is a service you
-        would like us to review, <Link to="/contact-us">tell us</Link>.
+        would like us to review, <AppLink to="/contact-us">tell us</AppLink>.
       </p>
     ),
   },

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { PageMeta } from "../components/PageMeta";
+import { AppLink } from "../components/AppLink";
 
 export function NotFoundPage() {
   return (
@@ -7,9 +7,9 @@ export function NotFoundPage() {
       <PageMeta title="Page not found" noindex />
       <h1 className="display-6">Page not found</h1>
       <p className="text-body-secondary">The page you are looking for was moved, removed or might never existed.</p>
-      <Link className="btn btn-primary" to="/">
+      <AppLink className="btn btn-primary" to="/">
         Go to homepage
-      </Link>
+      </AppLink>
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import type { OfferType } from "../../data/types";
 import { CategoryFilter, CategoryFilterSkeleton } from "../components/CategoryFilter";
 import { Deferred } from "../components/Deferred";
@@ -8,6 +8,7 @@ import { PageMeta } from "../components/PageMeta";
 import { Pagination } from "../components/Pagination";
 import { listHref, noOffersMessage } from "./store/filter-params";
 import type { OffersLoaderData } from "./store/offers-loader";
+import { AppLink } from "../components/AppLink";
 
 const TYPE_NAMES: Record<OfferType | "all", string> = { all: "Coupons & Deals", coupon: "Coupons", deal: "Deals" };
 const TYPE_FILTERS: { type: OfferType | null; label: string }[] = [
@@ -48,9 +49,9 @@ export function OffersPage() {
             <ul className="nav nav-pills gap-2 mb-3">
               {TYPE_FILTERS.map((filter) => (
                 <li className="nav-item" key={filter.label}>
-                  <Link className={`nav-link border${filter.type === type ? " active" : ""}`} to={href(1, filter.type)} aria-current={filter.type === type ? "page" : undefined}>
+                  <AppLink className={`nav-link border${filter.type === type ? " active" : ""}`} to={href(1, filter.type)} aria-current={filter.type === type ? "page" : undefined}>
                     {filter.label}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { PageMeta } from "../components/PageMeta";
 import { NotFoundPage } from "./NotFoundPage";
+import { AppLink } from "../components/AppLink";
 
 function messageOf(data: unknown): string | undefined {
   return typeof data === "object" && data && "message" in data && typeof data.message === "string" ? data.message : undefined;
@@ -19,7 +20,7 @@ export function RouteErrorPage() {
         <PageMeta title="Bad request" noindex />
         <h1 className="h3">This address is not valid</h1>
         <p>{isRouteErrorResponse(error) ? messageOf(error.data) : undefined}</p>
-        <Link to="/">Go to homepage</Link>
+        <AppLink to="/">Go to homepage</AppLink>
       </main>
     );
   }

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useLocation } from "react-router";
+import { useLoaderData, useLocation } from "react-router";
 import type { SearchPageResults, SearchQuery } from "../../data/search";
 import { SEARCH_KIND_LABELS, SEARCH_KINDS, type SearchKind } from "../../data/search-kinds";
 import { PageMeta } from "../components/PageMeta";
@@ -7,6 +7,7 @@ import { SearchForm } from "./home/SearchForm";
 import { SEARCH_MAX_LENGTH } from "./home/home-content";
 import type { searchLoader } from "./search/search-loader";
 import { SearchResultItem } from "./search/SearchResultItem";
+import { AppLink } from "../components/AppLink";
 
 function searchHref({ text, category }: SearchQuery, kind: SearchKind | null, page = 1): string {
   const params = new URLSearchParams({ q: text });
@@ -45,9 +46,9 @@ function KindTabs({ query, results }: { query: SearchQuery; results: SearchPageR
       <ul className="nav nav-pills flex-nowrap overflow-x-auto pb-1">
         {tabs.map(({ kind, label }) => (
           <li className="nav-item flex-shrink-0" key={kind ?? "all"}>
-            <Link className={`nav-link${kind === results.kind ? " active" : ""}`} to={searchHref(query, kind)} aria-current={kind === results.kind ? "page" : undefined}>
+            <AppLink className={`nav-link${kind === results.kind ? " active" : ""}`} to={searchHref(query, kind)} aria-current={kind === results.kind ? "page" : undefined}>
               {label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>
@@ -59,16 +60,16 @@ function Browse() {
   return (
     <ul className="list-inline">
       <li className="list-inline-item">
-        <Link to="/stores">All stores</Link>
+        <AppLink to="/stores">All stores</AppLink>
       </li>
       <li className="list-inline-item">
-        <Link to="/offers">Coupons &amp; deals</Link>
+        <AppLink to="/offers">Coupons &amp; deals</AppLink>
       </li>
       <li className="list-inline-item">
-        <Link to="/comparisions">Comparisons</Link>
+        <AppLink to="/comparisions">Comparisons</AppLink>
       </li>
       <li className="list-inline-item">
-        <Link to="/blog">Blog</Link>
+        <AppLink to="/blog">Blog</AppLink>
       </li>
     </ul>
   );

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { PageMeta } from "../../components/PageMeta";
 import { EMPTY_LIST_MESSAGE } from "../ArticleListPage";
+import { AppLink } from "../../components/AppLink";
 
 /** Spec: shown when there is no advertorial to show (a store nobody has reviewed yet). */
 export function AdvertorialFallback() {
@@ -9,9 +9,9 @@ export function AdvertorialFallback() {
       <PageMeta title="No review yet" noindex />
       <h1 className="h3">No review yet</h1>
       <p className="lead text-body-secondary">{`${EMPTY_LIST_MESSAGE}.`}</p>
-      <Link className="btn btn-primary" to="/advertorials">
+      <AppLink className="btn btn-primary" to="/advertorials">
         See all advertorials
-      </Link>
+      </AppLink>
     </div>
   );
 }

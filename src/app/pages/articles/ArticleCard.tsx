@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { articlePath } from "../../../data/article-path";
 import type { ArticleListItem } from "../../../data/articles";
 import { truncateWords } from "../../../lib/text";
 import { PublishDate } from "./PublishDate";
+import { AppLink } from "../../components/AppLink";
 
 /** Spec: the list card's subtitle is trimmed to 10 words. */
 const CARD_SUBTITLE_WORDS = 10;
@@ -24,9 +24,9 @@ export function ArticleCard({ item, headingLevel: Heading = "h3", compact = fals
       <div className="card-body d-flex flex-column">
         {item.category && <p className="small text-primary-emphasis fw-semibold mb-1">{item.category}</p>}
         <Heading className="h6 card-title">
-          <Link className="stretched-link text-reset text-decoration-none" to={articlePath(item)}>
+          <AppLink className="stretched-link text-reset text-decoration-none" to={articlePath(item)}>
             {item.title}
-          </Link>
+          </AppLink>
         </Heading>
         {!compact && item.subtitle && <p className="card-text small text-body-secondary">{truncateWords(item.subtitle, CARD_SUBTITLE_WORDS)}</p>}
         {!compact && (

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { ArticleHeader, ArticleKind } from "../../../data/articles";
 import { PublishDate } from "./PublishDate";
+import { AppLink } from "../../components/AppLink";
 
 const AVATAR_SIZE = 40;
 const BANNER_WIDTH = 1200;
@@ -14,9 +14,9 @@ export function ArticleHeading({ header, kind, subtitle }: { header: ArticleHead
   return (
     <header className="mb-4">
       {category && (
-        <Link className="badge text-bg-primary text-decoration-none mb-2" to={`/${kind}?id=${encodeURIComponent(category.id)}`}>
+        <AppLink className="badge text-bg-primary text-decoration-none mb-2" to={`/${kind}?id=${encodeURIComponent(category.id)}`}>
           {category.title}
-        </Link>
+        </AppLink>
       )}
       <h1 className="display-6 fw-bold">{header.title}</h1>
       {subtitle && <p className="lead text-body-secondary">{subtitle}</p>}

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { articlePath } from "../../../data/article-path";
 import type { ArticleListItem } from "../../../data/articles";
+import { AppLink } from "../../components/AppLink";
 
 const IMAGE_WIDTH = 800;
 const IMAGE_HEIGHT = 600;
@@ -25,9 +25,9 @@ export function ArticleHero({ item }: { item: ArticleListItem }) {
               {item.title}
             </h2>
             {item.subtitle && <p className="text-body-secondary">{item.subtitle}</p>}
-            <Link className="btn btn-primary" to={articlePath(item)}>
+            <AppLink className="btn btn-primary" to={articlePath(item)}>
               Read More<span className="visually-hidden">{`: ${item.title}`}</span>
-            </Link>
+            </AppLink>
           </div>
         </div>
       </div>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { ArticleCategory } from "../../../data/articles";
+import { AppLink } from "../../components/AppLink";
 
 /** Spec: category pills, 'All' plus one per category; a click filters the list. They are
  * links (crawlable, work without JavaScript) that keep the reader's scroll position. */
@@ -12,14 +12,14 @@ export function CategoryPills({ categories, current, hrefFor }: { categories: Ar
           const active = pill.id === current;
           return (
             <li className="nav-item" key={pill.id || "all"}>
-              <Link
+              <AppLink
                 className={`btn btn-sm rounded-pill ${active ? "btn-primary" : "btn-outline-secondary"}`}
                 to={hrefFor(pill.id)}
                 aria-current={active ? "page" : undefined}
                 preventScrollReset
               >
                 {pill.title}
-              </Link>
+              </AppLink>
             </li>
           );
         })}

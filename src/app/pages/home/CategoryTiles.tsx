@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { HomeCategory } from "../../../data/home";
 import { CategoryIcon } from "../../components/CategoryIcon";
+import { AppLink } from "../../components/AppLink";
 
 /** Spec: each category tile links to the stores list filtered by that category. */
 export function categoryStoresHref(categoryId: string): string {
@@ -31,10 +31,10 @@ export function CategoryTiles({ categories, layout }: { categories: readonly Hom
     <ul className={style.list}>
       {categories.map((category) => (
         <li className={style.item} key={category.id}>
-          <Link className={style.link} to={categoryStoresHref(category.id)}>
+          <AppLink className={style.link} to={categoryStoresHref(category.id)}>
             <CategoryIcon category={category} size={style.iconSize} />
             <span>{category.title}</span>
-          </Link>
+          </AppLink>
         </li>
       ))}
     </ul>

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Carousel, type CarouselLayout } from "../../components/Carousel";
 import { Deferred } from "../../components/Deferred";
 import type { SectionResult } from "./section-result";
+import { AppLink } from "../../components/AppLink";
 
 export interface ViewAllLink {
   to: string;
@@ -20,10 +20,10 @@ export function HomeSection({ id, title, viewAll, children }: { id: string; titl
           {title}
         </h2>
         {viewAll && (
-          <Link className="link-primary text-nowrap" to={viewAll.to}>
+          <AppLink className="link-primary text-nowrap" to={viewAll.to}>
             {viewAll.label}
             <span className="visually-hidden">{` ${title}`}</span>
-          </Link>
+          </AppLink>
         )}
       </div>
       {children}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Carousel } from "../../components/Carousel";
+import { AppLink } from "../../components/AppLink";
 
 /** Spec section 9: the hero images autoplay every 3000 ms, speed 450 ms, loop. */
 const AUTOPLAY_MS = 3000;
@@ -71,9 +71,9 @@ function SlideCard({ slide }: { slide: Slide }) {
         <div className="col-md-7">
           <h3 className="h4">{slide.title}</h3>
           <p className="text-body-secondary">{slide.text}</p>
-          <Link className="btn btn-outline-primary" to={slide.link.to}>
+          <AppLink className="btn btn-outline-primary" to={slide.link.to}>
             {slide.link.label}
-          </Link>
+          </AppLink>
         </div>
       </div>
     </div>

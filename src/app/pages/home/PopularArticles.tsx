@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { articlePath } from "../../../data/article-path";
 import { fileUrl } from "../../../data/files";
 import type { PopularArticles as PopularArticlesData, PopularItem } from "../../../data/home";
 import { OutboundLink } from "../../components/OutboundLink";
 import { CardPlaceholders, HomeSection, SectionContent } from "./HomeSection";
 import type { SectionResult } from "./section-result";
+import { AppLink } from "../../components/AppLink";
 
 const IMAGE = { width: 600, height: 338 } as const;
 const COLUMNS = "row-cols-1 row-cols-sm-2 row-cols-lg-3";
@@ -43,9 +43,9 @@ function PopularCard({ item }: { item: PopularItem }) {
               {title}
             </OutboundLink>
           ) : (
-            <Link className={linkClass} to={articlePath(item)}>
+            <AppLink className={linkClass} to={articlePath(item)}>
               {title}
-            </Link>
+            </AppLink>
           )}
         </h3>
         {item.kind !== "banner" && item.subtitle && <p className="card-text small text-body-secondary mb-0">{item.subtitle}</p>}

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { CookieAttributes } from "../../../lib/cookies";
 import { VOTES_COOKIE, VOTES_COOKIE_ATTRIBUTES } from "../../../lib/offer-feedback";
 import { OPT_OUT_COOKIE, OPT_OUT_COOKIE_ATTRIBUTES } from "../../../lib/privacy";
 import { TRACKING_COOKIE, TRACKING_COOKIE_ATTRIBUTES } from "../../../lib/tracking";
 import { LegalDocument, LegalTable, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+import { AppLink } from "../../components/AppLink";
 
 /** Everything this site stores in a visitor's browser. Keep in step with the code: the
  * theme switcher (src/app/theme.ts), the analytics loader, tracking capture
@@ -109,7 +109,7 @@ const SECTIONS: LegalSection[] = [
         </p>
         <p className="mb-0">
           We keep both to a minimum. This policy lists everything DealPilot stores in your browser, why, and for how long. It complements our{" "}
-          <Link to="/privacy-policy">privacy policy</Link>.
+          <AppLink to="/privacy-policy">privacy policy</AppLink>.
         </p>
       </>
     ),
@@ -193,7 +193,7 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>
             <strong>Privacy signals:</strong> we treat a Global Privacy Control signal from your browser as a request to opt out of the sale or sharing of
-            your personal information; see <Link to="/do-not-sell-or-share">Do Not Sell or Share My Personal Information</Link>.
+            your personal information; see <AppLink to="/do-not-sell-or-share">Do Not Sell or Share My Personal Information</AppLink>.
           </li>
         </ul>
       </>

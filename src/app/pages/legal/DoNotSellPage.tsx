@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { OptOutControl } from "../../components/OptOutControl";
 import { LegalDocument, LegalTable, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+import { AppLink } from "../../components/AppLink";
 
 const SECTIONS: LegalSection[] = [
   {
@@ -10,7 +10,7 @@ const SECTIONS: LegalSection[] = [
       <p className="mb-0">
         This notice is for residents of California. It explains your right, under the California Consumer Privacy Act as amended by the California Privacy
         Rights Act (together, the <strong>CCPA</strong>), to opt out of the sale or sharing of your personal information by <OperatorIdentity />, which
-        operates DealPilot. It supplements our <Link to="/privacy-policy">privacy policy</Link>.
+        operates DealPilot. It supplements our <AppLink to="/privacy-policy">privacy policy</AppLink>.
       </p>
     ),
   },
@@ -61,7 +61,7 @@ const SECTIONS: LegalSection[] = [
           </li>
         </ul>
         <p className="mb-0">
-          You can also block analytics cookies in your browser, as our <Link to="/cookie-policy">cookie policy</Link> explains. An authorised agent may opt
+          You can also block analytics cookies in your browser, as our <AppLink to="/cookie-policy">cookie policy</AppLink> explains. An authorised agent may opt
           out on your behalf if they show us your signed permission.
         </p>
       </>

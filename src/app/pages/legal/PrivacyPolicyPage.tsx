@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { LegalDocument, LegalTable, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+import { AppLink } from "../../components/AppLink";
 
 const SECTIONS: LegalSection[] = [
   {
@@ -41,7 +41,7 @@ const SECTIONS: LegalSection[] = [
           <li>
             <strong>Analytics data.</strong> Where analytics is enabled, Google Analytics 4 collects the pages you view, how you reached them, your approximate
             location (city or country, derived from your IP address), your device and browser type, and a random identifier stored in a cookie. See our{" "}
-            <Link to="/cookie-policy">cookie policy</Link>.
+            <AppLink to="/cookie-policy">cookie policy</AppLink>.
           </li>
           <li>
             <strong>Your preferences.</strong> Your choice of light, dark or automatic colour mode is stored in your own browser and is never sent to us.
@@ -109,7 +109,7 @@ const SECTIONS: LegalSection[] = [
         </ul>
         <p className="mb-0">
           Under Californian law, passing analytics and affiliate data to third parties may count as a &ldquo;sale&rdquo; or &ldquo;sharing&rdquo;. Californian
-          residents can opt out as described on our <Link to="/do-not-sell-or-share">Do Not Sell or Share My Personal Information</Link> page.
+          residents can opt out as described on our <AppLink to="/do-not-sell-or-share">Do Not Sell or Share My Personal Information</AppLink> page.
         </p>
       </>
     ),
@@ -162,7 +162,7 @@ const SECTIONS: LegalSection[] = [
           <li>restrict or object to our processing, including processing based on our legitimate interests;</li>
           <li>receive your data in a portable format;</li>
           <li>withdraw your consent at any time, without affecting processing that took place before;</li>
-          <li>opt out of the sale or sharing of your personal information (see our <Link to="/do-not-sell-or-share">Do Not Sell or Share</Link> page);</li>
+          <li>opt out of the sale or sharing of your personal information (see our <AppLink to="/do-not-sell-or-share">Do Not Sell or Share</AppLink> page);</li>
           <li>complain to your data protection authority.</li>
         </ul>
         <p className="mb-0">
@@ -232,7 +232,7 @@ const SECTIONS: LegalSection[] = [
     title: "Contact us",
     content: (
       <p className="mb-0">
-        For any question about this policy or your data, write to <SupportEmail />. Our postal details are on our <Link to="/contact-us">contact page</Link>.
+        For any question about this policy or your data, write to <SupportEmail />. Our postal details are on our <AppLink to="/contact-us">contact page</AppLink>.
       </p>
     ),
   },

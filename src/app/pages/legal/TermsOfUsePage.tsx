@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { LegalDocument, OPERATOR, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+import { AppLink } from "../../components/AppLink";
 
 const SECTIONS: LegalSection[] = [
   {
@@ -194,7 +194,7 @@ const SECTIONS: LegalSection[] = [
     content: (
       <p className="mb-0">
         Questions about these Terms, or requests for permission to reuse our content, go to <SupportEmail />. How we handle personal data is explained in
-        our <Link to="/privacy-policy">privacy policy</Link>.
+        our <AppLink to="/privacy-policy">privacy policy</AppLink>.
       </p>
     ),
   },

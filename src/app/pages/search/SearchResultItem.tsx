@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { SEARCH_KIND_LABELS, type SearchHit } from "../../../data/search-kinds";
 import { OUTBOUND_REL } from "../../../lib/outbound";
 import { StoreRating } from "../../components/StoreRating";
+import { AppLink } from "../../components/AppLink";
 
 const THUMB = 72;
 
@@ -12,9 +12,9 @@ export function SearchResultItem({ hit }: { hit: SearchHit }) {
       {hit.title}
     </a>
   ) : (
-    <Link className="stretched-link text-reset" to={hit.href}>
+    <AppLink className="stretched-link text-reset" to={hit.href}>
       {hit.title}
-    </Link>
+    </AppLink>
   );
   return (
     <article className="d-flex gap-3 align-items-start position-relative py-3 border-bottom">
