@@ -147,8 +147,17 @@ describe("navigation", () => {
     });
     const loader = page.getByRole("status").filter({ hasText: "Loading…" });
     expect(await loader.count()).toBe(0);
+    const heading = page.locator("h1");
+    const headingTop = await heading.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     await page.getByRole("link", { name: "Next" }).click();
     await expect.poll(() => loader.count()).toBe(1);
+    // The logo and its three dots float over the page: nothing moves, the dots are drawn.
+    const shown = await page.locator(".global-loader").evaluate((el) => ({
+      position: getComputedStyle(el).position,
+      dots: Array.from(el.querySelectorAll(".global-loader-dots span"), (dot) => dot.getBoundingClientRect().width > 0),
+    }));
+    expect(shown).toEqual({ position: "fixed", dots: [true, true, true] });
+    expect(await heading.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)).toBe(headingTop);
     await page.waitForURL(/page=2$/);
     await expect.poll(() => loader.count()).toBe(0);
     await page.unrouteAll({ behavior: "wait" });
