@@ -39,6 +39,8 @@ export function nextScheduleInstant(body: unknown, now: number): number | null {
 export async function withScheduleBound(response: Response, now: number): Promise<Response> {
   if (!response.ok || !(response.headers.get("Content-Type") ?? "").includes("json")) return response;
   const text = await response.text();
+  // Most reads (stores, articles, settings) hold no schedule: no need to parse them here.
+  if (!SCHEDULE_FIELDS.some((field) => text.includes(`"${field}"`))) return new Response(text, response);
   const headers = new Headers(response.headers);
   try {
     const until = nextScheduleInstant(JSON.parse(text), now);

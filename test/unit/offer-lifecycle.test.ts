@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isLive, liveFilter } from "../../src/data/live-offers";
-import { nextScheduleInstant } from "../../src/edge/offer-schedule";
+import { FRESH_UNTIL_HEADER, nextScheduleInstant, withScheduleBound } from "../../src/edge/offer-schedule";
 import { MAX_REMEMBERED_VOTES, parseWorked, votedOffers, withVote } from "../../src/lib/offer-feedback";
 import { expiredLabel, expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../src/lib/offer-labels";
 
@@ -81,6 +81,17 @@ describe("the schedule bound of a cached read", () => {
     expect(nextScheduleInstant(body, NOW)).toBe(NOW + 2 * HOUR);
     expect(nextScheduleInstant({ items: [{ id: "x", expires_at: "" }] }, NOW)).toBeNull();
     expect(nextScheduleInstant({ id: "one", starts_at: "garbage" }, NOW)).toBeNull();
+  });
+
+  it("is set on an origin answer with a future instant, and the answer passes unchanged otherwise", async () => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, statusText: "OK", headers: { "Content-Type": "application/json", ETag: '"v1"' } });
+    const bounded = await withScheduleBound(json({ items: [{ id: "a", expires_at: pb(NOW + HOUR) }] }), NOW);
+    expect(bounded.headers.get(FRESH_UNTIL_HEADER)).toBe(String(NOW + HOUR));
+    for (const body of [{ items: [{ id: "s", title: "A store" }] }, { items: [{ id: "b", expires_at: pb(NOW - HOUR) }] }]) {
+      const answer = await withScheduleBound(json(body), NOW);
+      expect(answer.headers.has(FRESH_UNTIL_HEADER)).toBe(false);
+      expect([answer.status, answer.statusText, answer.headers.get("ETag"), await answer.json()]).toEqual([200, "OK", '"v1"', body]);
+    }
   });
 });
 
