@@ -8,8 +8,12 @@
 /** Most words a query is matched on; the rest are ignored (each word adds a filter clause). */
 export const MAX_SEARCH_WORDS = 6;
 
-/** Lowercase, accents removed (NFD, combining marks dropped), so "Café" and "cafe" are equal. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Lowercase, accents removed (NFD, combining marks dropped), so "Café" and "cafe" are equal.
+ * Plain ASCII, most of the content, has nothing to decompose: lowercasing is all it needs. */
 export function foldText(text: string): string {
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
 }
 
@@ -46,14 +50,27 @@ export function looseLikePattern(word: string): string | null {
 const POINTS = { titleWord: 12, titlePrefix: 8, titlePart: 5, bodyWord: 3, bodyPart: 1 } as const;
 const PHRASE_POINTS = { titleEquals: 40, titleStarts: 20, titleContains: 10, bodyContains: 2 } as const;
 
-function wordPoints(word: string, text: string, [whole, prefix, part]: readonly [number, number, number]): number {
-  let best = 0;
-  for (const token of text.split(/[^\p{L}\p{N}%&+#@]+/u)) {
-    if (token === word) return whole;
-    if (token.startsWith(word)) best = Math.max(best, prefix);
+const TOKEN_SEPARATOR = /[^\p{L}\p{N}%&+#@]+/u;
+
+/** A folded text and its tokens, split on first use: a word that is not even part of the
+ * text (the common case among a body's words) needs no tokens. */
+class Searched {
+  #tokens: string[] | undefined;
+  constructor(readonly text: string) {}
+  get tokens(): string[] {
+    return (this.#tokens ??= this.text.split(TOKEN_SEPARATOR));
   }
-  if (best) return best;
-  return text.includes(word) ? part : 0;
+}
+
+function wordPoints(word: string, searched: Searched, [whole, prefix, part]: readonly [number, number, number]): number {
+  // A token is part of the text: a word the text does not contain matches no token either.
+  if (!searched.text.includes(word)) return 0;
+  let best = 0;
+  for (const token of searched.tokens) {
+    if (token === word) return whole;
+    if (token.startsWith(word)) best = prefix;
+  }
+  return best || part;
 }
 
 /**
@@ -63,8 +80,8 @@ function wordPoints(word: string, text: string, [whole, prefix, part]: readonly 
  */
 export function matchScore(words: readonly string[], title: string, body: string): number {
   if (!words.length) return 0;
-  const t = foldText(title);
-  const b = foldText(body);
+  const t = new Searched(foldText(title));
+  const b = new Searched(foldText(body));
   let score = 0;
   for (const word of words) {
     const points = Math.max(
@@ -75,24 +92,21 @@ export function matchScore(words: readonly string[], title: string, body: string
     score += points;
   }
   const phrase = words.join(" ");
-  const titleWords = t.split(/[^\p{L}\p{N}%&+#@]+/u).filter(Boolean).join(" ");
+  const titleWords = t.tokens.filter(Boolean).join(" ");
   if (titleWords === phrase) score += PHRASE_POINTS.titleEquals;
   else if (titleWords.startsWith(phrase)) score += PHRASE_POINTS.titleStarts;
   else if (words.length > 1 && titleWords.includes(phrase)) score += PHRASE_POINTS.titleContains;
-  else if (words.length > 1 && b.includes(phrase)) score += PHRASE_POINTS.bodyContains;
+  else if (words.length > 1 && b.text.includes(phrase)) score += PHRASE_POINTS.bodyContains;
   return score;
 }
+
+const ENTITIES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
 
 /** Plain text of CMS HTML, for matching and snippets (the HTML is never shown from here). */
 export function htmlToText(html: string): string {
   return html
     .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? "")
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldText, likePattern, looseLikePattern, matchScore, searchWords } from "../../src/lib/search-text";
+import { foldText, htmlToText, likePattern, looseLikePattern, matchScore, searchWords } from "../../src/lib/search-text";
 
 describe("search text", () => {
   it("folds case and accents", () => {
@@ -32,5 +32,20 @@ describe("search text", () => {
     expect(matchScore(["host"], "Hosting Pro", "")).toBeGreaterThan(matchScore(["host"], "Ghosted Pro", ""));
     expect(matchScore(["fenra", "vpn"], "Fenra VPN", "")).toBeGreaterThan(matchScore(["fenra", "vpn"], "VPN by Fenra", ""));
     expect(matchScore(["fenra", "vpn"], "VPN by Fenra", "")).toBeGreaterThan(matchScore(["fenra", "vpn"], "Fenra", "vpn"));
+  });
+
+  it("scores exact figures: whole title word 12, title start 8, title part 5, body word 3, body part 1, phrase bonuses", () => {
+    expect(matchScore(["vpn"], "Fenra VPN", "")).toBe(12);
+    expect(matchScore(["host"], "Hosting Pro", "")).toBe(8 + 20);
+    expect(matchScore(["host"], "Ghosted Pro", "")).toBe(5);
+    expect(matchScore(["vpn"], "Fenra", "the best vpn")).toBe(3);
+    expect(matchScore(["vpn"], "Fenra", "vpns")).toBe(1);
+    expect(matchScore(["fenra", "vpn"], "Fenra VPN", "")).toBe(12 + 12 + 40);
+    expect(matchScore(["fenra", "vpn"], "Fenra VPN Pro", "")).toBe(12 + 12 + 20);
+    expect(matchScore(["cafe", "wifi"], "Ñandú", "Free café wifi")).toBe(3 + 3 + 2);
+  });
+
+  it("reads CMS HTML as text, entities decoded once", () => {
+    expect(htmlToText("<p>Fast&nbsp;&amp; <b>safe</b></p>\n<p>&lt;3 &quot;VPN&quot; it&#39;s &amp;lt;</p>")).toBe(`Fast & safe <3 "VPN" it's &lt;`);
   });
 });
