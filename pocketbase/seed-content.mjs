@@ -362,14 +362,42 @@ function logoSvg(title, color) {
 }
 
 /**
- * 1200x400 banner: gradient, title and a short line.
+ * Words in at most `maxLines` lines of at most `maxChars` characters; what does not fit ends
+ * the last line with "…".
+ * @param {string} text @param {number} maxChars @param {number} maxLines @returns {string[]}
+ */
+function wrapWords(text, maxChars, maxLines) {
+  /** @type {string[]} */
+  const lines = [];
+  const words = text.trim().split(/\s+/);
+  let i = 0;
+  while (i < words.length && lines.length < maxLines) {
+    let line = (words[i++] ?? "").slice(0, maxChars);
+    for (let next = words[i]; next !== undefined && line.length + 1 + next.length <= maxChars; next = words[i]) {
+      line += " " + next;
+      i++;
+    }
+    lines.push(line);
+  }
+  if (i < words.length) {
+    const last = lines.pop() ?? "";
+    lines.push((last.length < maxChars ? last : last.slice(0, maxChars - 1).trimEnd()) + "…");
+  }
+  return lines;
+}
+
+/**
+ * 1200x400 banner: gradient, a title on one or two lines and a short line. Pages show the
+ * whole picture at any width, so the text must fit the canvas: 26 characters of the 54 px
+ * bold title and 64 of the 26 px line stay inside the 1,056 px after the margin.
  * @param {string} filename @param {string} title @param {string} line @param {string} color
  */
 function bannerSvg(filename, title, line, color) {
   const dark = shade(color, -0.45);
   const light = shade(color, 0.2);
-  const shownTitle = title.length > 48 ? title.slice(0, 47) + "…" : title;
-  const shownLine = line.length > 80 ? line.slice(0, 79) + "…" : line;
+  const titleLines = wrapWords(title, 26, 2);
+  const [shownLine = ""] = wrapWords(line, 64, 1);
+  const top = titleLines.length > 1 ? 150 : 190;
   return svgFile(
     filename,
     `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400">` +
@@ -378,8 +406,8 @@ function bannerSvg(filename, title, line, color) {
       `<rect width="1200" height="400" fill="url(#g)"/>` +
       `<circle cx="1040" cy="80" r="190" fill="#ffffff" opacity="0.08"/>` +
       `<circle cx="1130" cy="350" r="120" fill="#ffffff" opacity="0.06"/>` +
-      `<text x="72" y="190" ${FONT} font-size="54" font-weight="700" fill="#ffffff">${xml(shownTitle)}</text>` +
-      `<text x="72" y="250" ${FONT} font-size="26" fill="#ffffff" opacity="0.85">${xml(shownLine)}</text>` +
+      titleLines.map((text, i) => `<text x="72" y="${top + i * 64}" ${FONT} font-size="54" font-weight="700" fill="#ffffff">${xml(text)}</text>`).join("") +
+      `<text x="72" y="${top + (titleLines.length - 1) * 64 + 60}" ${FONT} font-size="26" fill="#ffffff" opacity="0.85">${xml(shownLine)}</text>` +
       `</svg>`,
   );
 }

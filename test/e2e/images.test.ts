@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SEED_COLLECTIONS } from "../../pocketbase/seed-content.mjs";
 import type { ListResult } from "../../src/data/types";
 import { launchChromium, siteUrl } from "./browser";
 
@@ -86,3 +87,46 @@ describe("images keep their proportions and their text", () => {
     }
   });
 });
+
+describe("text drawn into the seeded pictures", () => {
+  /** Every SVG file of the seeded content: logos, banners, thumbnails, screenshots… */
+  async function seededSvgs(): Promise<string[]> {
+    const urls: string[] = [];
+    for (const [, collection] of SEED_COLLECTIONS) {
+      const response = await fetch(`${inject("pocketbaseUrl")}/api/collections/${collection}/records?perPage=500`);
+      if (!response.ok) continue;
+      for (const record of ((await response.json()) as ListResult<Record<string, unknown>>).items) {
+        for (const value of Object.values(record)) {
+          for (const file of [value].flat()) {
+            if (typeof file === "string" && file.endsWith(".svg")) urls.push(`${inject("pocketbaseUrl")}/api/files/${String(record.collectionId)}/${String(record.id)}/${file}`);
+          }
+        }
+      }
+    }
+    return urls;
+  }
+
+  it("stays inside the picture, as Chromium lays it out", async () => {
+    const urls = await seededSvgs();
+    expect(urls.length).toBeGreaterThan(100);
+    const svgs = await Promise.all(urls.map(async (url) => ({ url, markup: await (await fetch(url)).text() })));
+    const page = await browser.newPage();
+    await page.setContent("<!doctype html><body></body>");
+    const overflowing = await page.evaluate((pictures) => {
+      const found: string[] = [];
+      for (const { url, markup } of pictures) {
+        document.body.innerHTML = markup;
+        const svg = document.body.querySelector("svg")!;
+        const { width, height } = svg.viewBox.baseVal;
+        for (const text of Array.from(svg.querySelectorAll("text"))) {
+          const box = text.getBBox();
+          if (box.x < 0 || box.y < 0 || box.x + box.width > width || box.y + box.height > height) found.push(`${url.split("/api/files/")[1]}: "${text.textContent}" spans ${Math.round(box.x)}–${Math.round(box.x + box.width)} of ${width}`);
+        }
+      }
+      return found;
+    }, svgs);
+    await page.close();
+    expect(overflowing).toEqual([]);
+  });
+});
+
