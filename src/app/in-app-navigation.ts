@@ -23,11 +23,10 @@ export function setInAppNavigate(routerNavigate: Navigate): void {
  * for a new tab or window, a target frame, a handler that already prevented it). Following
  * the current address replaces the history entry instead of adding one, as `<Link>` does.
  */
-export function followInApp(event: MouseEvent<HTMLAnchorElement>, navigation: InAppNavigation): void {
+export function followInApp(event: MouseEvent<HTMLAnchorElement>, to: string, navigation: InAppNavigation): void {
   const anchor = event.currentTarget;
   if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
   if (anchor.target && anchor.target !== "_self") return;
   event.preventDefault();
-  const to = anchor.getAttribute("href") ?? "/";
   navigate(to, { ...navigation, replace: anchor.href === window.location.href });
 }

@@ -5,6 +5,9 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">
   InAppNavigation & {
     /** An address of this site, absolute ("/stores?page=2"). */
     to: string;
+    /** The link of the page shown (a section, tab or filter): marked for assistive
+     * technology (`aria-current="page"`) and styled as Bootstrap's `active` item. */
+    current?: boolean;
   };
 
 /**
@@ -13,14 +16,16 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">
  * relative paths and prefetch, which this site never uses; with 30–140 links a page,
  * that was a tenth of the frame's server render (decision 023) and of hydration's work.
  */
-export function AppLink({ to, state, preventScrollReset, onClick, ...anchor }: AppLinkProps) {
+export function AppLink({ to, state, preventScrollReset, current = false, onClick, ...anchor }: AppLinkProps) {
   return (
     <a
       {...anchor}
+      className={current ? `${anchor.className ?? ""} active`.trim() : anchor.className}
+      aria-current={current ? "page" : anchor["aria-current"]}
       href={to}
       onClick={(event) => {
         onClick?.(event);
-        followInApp(event, { state, preventScrollReset });
+        followInApp(event, to, { state, preventScrollReset });
       }}
     />
   );

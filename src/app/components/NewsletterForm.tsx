@@ -18,8 +18,8 @@ const MESSAGE_ID = "newsletter-message";
  * Worker, which redirects back with `?newsletter=<status>#newsletter` and the message is
  * rendered from the URL. With JavaScript the same rule is checked first (src/lib/email),
  * then the address is sent with fetch and the answer shown in place; that code loads on the
- * first submit (send-newsletter.ts). Native validation
- * is off (`noValidate`), so the message region is the one place errors appear.
+ * first submit (send-newsletter.ts). Native validation is off (`noValidate`), so the
+ * message region is the one place errors appear.
  */
 export function NewsletterForm() {
   const location = useLocation();

@@ -22,16 +22,13 @@ export function NavLinks({ stores, className }: { stores: HeaderStore[]; classNa
   const { pathname } = useLocation();
   return (
     <ul className={className}>
-      {LINKS.map((item) => {
-        const current = isCurrentSection(pathname, item.to, item.end);
-        return (
-          <li className="nav-item" key={item.to}>
-            <AppLink className={current ? "nav-link active" : "nav-link"} to={item.to} aria-current={current ? "page" : undefined}>
-              {item.label}
-            </AppLink>
-          </li>
-        );
-      })}
+      {LINKS.map((item) => (
+        <li className="nav-item" key={item.to}>
+          <AppLink className="nav-link" to={item.to} current={isCurrentSection(pathname, item.to, item.end)}>
+            {item.label}
+          </AppLink>
+        </li>
+      ))}
       <StoresMenu stores={stores} current={isCurrentSection(pathname, "/offers")} />
     </ul>
   );

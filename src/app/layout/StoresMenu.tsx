@@ -8,7 +8,7 @@ import { isKeyboardFocus, useDismiss } from "./use-dismiss";
  * category's store list. Opens on hover, on keyboard focus and on tap of the caret;
  * closes when the pointer or focus leaves, and on Escape.
  */
-export function StoresMenu({ stores, current, onNavigate }: { stores: HeaderStore[]; current: boolean; onNavigate?: () => void }) {
+export function StoresMenu({ stores, current }: { stores: HeaderStore[]; current: boolean }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLLIElement>(null);
@@ -18,10 +18,6 @@ export function StoresMenu({ stores, current, onNavigate }: { stores: HeaderStor
 
   const onBlur = (event: FocusEvent) => {
     if (!root.current?.contains(event.relatedTarget as Node | null)) close();
-  };
-  const chosen = () => {
-    close();
-    onNavigate?.();
   };
 
   return (
@@ -33,7 +29,7 @@ export function StoresMenu({ stores, current, onNavigate }: { stores: HeaderStor
       onFocus={(e: FocusEvent) => isKeyboardFocus(e) && !root.current?.contains(e.relatedTarget as Node | null) && setOpen(true)}
       onBlur={onBlur}
     >
-      <AppLink className={current ? "nav-link pe-1 active" : "nav-link pe-1"} to="/offers" aria-current={current ? "page" : undefined} onClick={chosen}>
+      <AppLink className="nav-link pe-1" to="/offers" current={current} onClick={close}>
         Coupon &amp; Deals
       </AppLink>
       <button
@@ -50,7 +46,7 @@ export function StoresMenu({ stores, current, onNavigate }: { stores: HeaderStor
       <ul id={menuId} className={`dropdown-menu${open ? " show" : ""}`} style={{ top: "100%" }}>
         {stores.map((store) => (
           <li key={store.id}>
-            <AppLink className="dropdown-item" to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"} onClick={chosen}>
+            <AppLink className="dropdown-item" to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"} onClick={close}>
               {store.title}
             </AppLink>
           </li>
@@ -59,7 +55,7 @@ export function StoresMenu({ stores, current, onNavigate }: { stores: HeaderStor
           <hr className="dropdown-divider" />
         </li>
         <li>
-          <AppLink className="dropdown-item fw-semibold" to="/stores" onClick={chosen}>
+          <AppLink className="dropdown-item fw-semibold" to="/stores" onClick={close}>
             View All Stores
           </AppLink>
         </li>

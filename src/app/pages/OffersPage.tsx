@@ -49,7 +49,7 @@ export function OffersPage() {
             <ul className="nav nav-pills gap-2 mb-3">
               {TYPE_FILTERS.map((filter) => (
                 <li className="nav-item" key={filter.label}>
-                  <AppLink className={`nav-link border${filter.type === type ? " active" : ""}`} to={href(1, filter.type)} aria-current={filter.type === type ? "page" : undefined}>
+                  <AppLink className="nav-link border" to={href(1, filter.type)} current={filter.type === type}>
                     {filter.label}
                   </AppLink>
                 </li>

@@ -46,7 +46,7 @@ function KindTabs({ query, results }: { query: SearchQuery; results: SearchPageR
       <ul className="nav nav-pills flex-nowrap overflow-x-auto pb-1">
         {tabs.map(({ kind, label }) => (
           <li className="nav-item flex-shrink-0" key={kind ?? "all"}>
-            <AppLink className={`nav-link${kind === results.kind ? " active" : ""}`} to={searchHref(query, kind)} aria-current={kind === results.kind ? "page" : undefined}>
+            <AppLink className="nav-link" to={searchHref(query, kind)} current={kind === results.kind}>
               {label}
             </AppLink>
           </li>
