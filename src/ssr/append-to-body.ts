@@ -1,19 +1,16 @@
 const BODY_END = "</body></html>";
 
-/** How many bytes at the end of `bytes` are the start of `end` (a proper prefix of it). */
-function partialEnd(bytes: Uint8Array, end: Uint8Array): number {
-  for (let length = Math.min(end.length - 1, bytes.length); length > 0; length--) {
-    let match = true;
-    for (let i = 0; i < length && match; i++) match = bytes[bytes.length - length + i] === end[i];
-    if (match) return length;
-  }
-  return 0;
+/** Whether the last `length` bytes of `bytes` are the first `length` bytes of `end`. */
+function tailMatches(bytes: Uint8Array, end: Uint8Array, length: number): boolean {
+  if (bytes.length < length) return false;
+  for (let i = 0; i < length; i++) if (bytes[bytes.length - length + i] !== end[i]) return false;
+  return true;
 }
 
-function endsWith(bytes: Uint8Array, end: Uint8Array): boolean {
-  if (bytes.length < end.length) return false;
-  for (let i = 0; i < end.length; i++) if (bytes[bytes.length - end.length + i] !== end[i]) return false;
-  return true;
+/** How many bytes at the end of `bytes` are the start of `end` (a proper prefix of it). */
+function partialEnd(bytes: Uint8Array, end: Uint8Array): number {
+  for (let length = Math.min(end.length - 1, bytes.length); length > 0; length--) if (tailMatches(bytes, end, length)) return length;
+  return 0;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -40,7 +37,7 @@ export function appendToBody(html: ReadableStream<Uint8Array>, tail: () => Promi
       transform(chunk, controller) {
         const bytes = concat(held, chunk);
         held = new Uint8Array(0);
-        if (endsWith(bytes, end)) {
+        if (tailMatches(bytes, end, end.length)) {
           controller.enqueue(bytes.subarray(0, bytes.length - end.length));
           closing = end;
           return;
