@@ -1,4 +1,4 @@
-import { htmlToText, likePattern, looseLikePattern, matchScore, searchWords } from "../lib/search-text";
+import { htmlToText, likePattern, looseLikePattern, matchScore, searchWords, type BodyPart } from "../lib/search-text";
 import { outboundHref } from "../lib/outbound";
 import { storePath } from "../lib/slug";
 import { truncateChars } from "../lib/text";
@@ -26,14 +26,20 @@ export interface SearchQuery {
   category: string | null;
 }
 
-/** A record as read for ranking: the hit it becomes, the text it is matched on, its categories. */
+/**
+ * A record as read for ranking. Of up to 100 candidates a kind, a page shows 12: the hit
+ * (slugs, file URLs, snippets) is built for those only, and the description is converted
+ * to plain text only when the title and the short fields do not settle the score.
+ */
 interface Candidate {
-  hit: Omit<SearchHit, "inCategory">;
+  kind: SearchKind;
   title: string;
-  body: string;
+  /** Where else its words are looked for, cheap parts first (search-text.ts). */
+  body: BodyPart[];
   categories: string[];
   /** Popularity within its kind (higher first) for equal scores. */
   popularity: number;
+  hit: () => Omit<SearchHit, "kind" | "inCategory">;
 }
 
 interface CandidateList {
@@ -153,8 +159,8 @@ async function storeCandidates(pb: ContentClient, words: readonly string[]): Pro
   });
   const { records, truncated } = await matchingRecords(pb, words, fieldsOf(STORE_FIELDS), read);
   const items = records.map((store) => ({
-    hit: {
-      kind: "stores" as const,
+    kind: "stores" as const,
+    hit: () => ({
       id: store.id,
       title: store.title,
       snippet: store.subheading,
@@ -162,9 +168,9 @@ async function storeCandidates(pb: ContentClient, words: readonly string[]): Pro
       external: false,
       imageUrl: store.logo ? fileUrl(store, store.logo, "100x100") : "",
       ...(store.rating > 0 && store.reviewers > 0 ? { rating: { value: store.rating, count: store.reviewers } } : {}),
-    },
+    }),
     title: store.title,
-    body: [store.subheading, htmlToText(store.description), ...titles(store.expand?.category_ids)].join(" \n "),
+    body: [store.subheading, ...titles(store.expand?.category_ids), () => htmlToText(store.description)],
     categories: titles(store.expand?.category_ids),
     popularity: store.reviewers,
   }));
@@ -196,17 +202,17 @@ async function offerCandidates(pb: ContentClient, words: readonly string[]): Pro
     if (!store) return [];
     return [
       {
-        hit: {
-          kind: "offers" as const,
+        kind: "offers" as const,
+        hit: () => ({
           id: offer.id,
           title: offer.heading,
           snippet: `${store.title}${offer.subheading ? ` · ${offer.subheading}` : ""}`,
           href: storePath(store),
           external: false,
           imageUrl: offer.thumbnail ? fileUrl(offer, offer.thumbnail, "400x0") : "",
-        },
+        }),
         title: offer.heading,
-        body: [offer.subheading, htmlToText(offer.description), store.title, ...titles(offer.expand?.categories)].join(" \n "),
+        body: [offer.subheading, store.title, ...titles(offer.expand?.categories), () => htmlToText(offer.description)],
         categories: titles(offer.expand?.categories),
         popularity: offer.click_count,
       },
@@ -231,20 +237,22 @@ async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISH
   });
   const { records, truncated } = await matchingRecords(pb, words, fieldsOf(source.fields), read);
   const items = records.map((record) => {
-    const image = record.featured_image || record.banner_image;
-    const text = [record.subtitle ?? "", htmlToText(record.summary ?? "")].filter(Boolean).join(" · ");
+    const text = () => [record.subtitle ?? "", htmlToText(record.summary ?? "")].filter(Boolean).join(" · ");
     return {
-      hit: {
-        kind,
-        id: record.id,
-        title: record.title,
-        snippet: truncateChars(text, SNIPPET_MAX, "…"),
-        href: articlePath({ kind: source.route, title: record.title, id: record.id }),
-        external: false,
-        imageUrl: image ? fileUrl(record, image, "400x0") : "",
+      kind,
+      hit: () => {
+        const image = record.featured_image || record.banner_image;
+        return {
+          id: record.id,
+          title: record.title,
+          snippet: truncateChars(text(), SNIPPET_MAX, "…"),
+          href: articlePath({ kind: source.route, title: record.title, id: record.id }),
+          external: false,
+          imageUrl: image ? fileUrl(record, image, "400x0") : "",
+        };
       },
       title: record.title,
-      body: [text, record.tags, ...titles(record.expand?.categories)].join(" \n "),
+      body: [record.subtitle ?? "", record.tags, ...titles(record.expand?.categories), () => htmlToText(record.summary ?? "")],
       categories: titles(record.expand?.categories),
       popularity: Date.parse(record.publish_time) || 0,
     };
@@ -266,17 +274,17 @@ async function productCandidates(pb: ContentClient, words: readonly string[]): P
     product.cta_url
       ? [
           {
-            hit: {
-              kind: "products" as const,
+            kind: "products" as const,
+            hit: () => ({
               id: product.id,
               title: product.name,
               snippet: truncateChars([product.brand, product.headline].filter(Boolean).join(" · "), SNIPPET_MAX, "…"),
               href: outboundHref(product.cta_url),
               external: true,
               imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
-            },
+            }),
             title: product.name,
-            body: [product.brand, product.headline, htmlToText(product.summary), product.tags, ...titles(product.expand?.categories)].join(" \n "),
+            body: [product.brand, product.headline, product.tags, ...titles(product.expand?.categories), () => htmlToText(product.summary)],
             categories: titles(product.expand?.categories),
             popularity: product.click_count,
           },
@@ -299,25 +307,35 @@ function readKind(pb: ContentClient, kind: SearchKind, words: readonly string[])
   }
 }
 
-interface RankedHit extends SearchHit {
+/** A candidate that matched, with its score. */
+interface Match {
+  candidate: Candidate;
   score: number;
-  popularity: number;
+  inCategory: boolean;
 }
 
 /** Chosen category first (when there is one), then score, then kind order, popularity, title. */
-function compareHits(a: RankedHit, b: RankedHit): number {
+function compareMatches(a: Match, b: Match): number {
   return (
     Number(b.inCategory) - Number(a.inCategory) ||
     b.score - a.score ||
-    SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) ||
-    b.popularity - a.popularity ||
-    a.title.localeCompare(b.title)
+    SEARCH_KINDS.indexOf(a.candidate.kind) - SEARCH_KINDS.indexOf(b.candidate.kind) ||
+    b.candidate.popularity - a.candidate.popularity ||
+    a.candidate.title.localeCompare(b.candidate.title)
   );
+}
+
+/** A ranked match: its kind and category mark to count and filter by, and its hit, built
+ * when shown. */
+export interface RankedMatch {
+  kind: SearchKind;
+  inCategory: boolean;
+  hit: () => SearchHit;
 }
 
 export interface RankedResults {
   /** Every match, best first. */
-  hits: SearchHit[];
+  matches: RankedMatch[];
   counts: Record<SearchKind, number>;
   /** Kinds with more matching records than were read. */
   truncated: SearchKind[];
@@ -327,20 +345,20 @@ export interface RankedResults {
 export async function rankedSearch(pb: ContentClient, { text, category }: SearchQuery, kinds: readonly SearchKind[] = SEARCH_KINDS): Promise<RankedResults> {
   const words = searchWords(text);
   const counts = Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, 0])) as Record<SearchKind, number>;
-  if (!words.length) return { hits: [], counts, truncated: [] };
+  if (!words.length) return { matches: [], counts, truncated: [] };
   const lists = await Promise.all(kinds.map((kind) => readKind(pb, kind, words)));
-  const ranked: RankedHit[] = [];
-  lists.forEach((list, i) => {
+  const matches: Match[] = [];
+  for (const list of lists) {
     for (const candidate of list.items) {
       const score = matchScore(words, candidate.title, candidate.body);
       if (!score) continue;
-      ranked.push({ ...candidate.hit, score, popularity: candidate.popularity, inCategory: category !== null && candidate.categories.includes(category) });
-      counts[kinds[i]!]++;
+      matches.push({ candidate, score, inCategory: category !== null && candidate.categories.includes(category) });
+      counts[candidate.kind]++;
     }
-  });
-  ranked.sort(compareHits);
+  }
+  matches.sort(compareMatches);
   return {
-    hits: ranked.map(({ score: _score, popularity: _popularity, ...hit }) => hit),
+    matches: matches.map(({ candidate, inCategory }) => ({ kind: candidate.kind, inCategory, hit: () => ({ kind: candidate.kind, ...candidate.hit(), inCategory }) })),
     counts,
     truncated: kinds.filter((_, i) => lists[i]!.truncated),
   };
@@ -364,17 +382,17 @@ export interface SearchPageResults {
 /** One page of the ranked matches, of one kind or of all. */
 export async function search(pb: ContentClient, query: SearchQuery, { kind, page }: { kind: SearchKind | null; page: number }): Promise<SearchPageResults> {
   const ranked = await rankedSearch(pb, query);
-  const shown = kind ? ranked.hits.filter((hit) => hit.kind === kind) : ranked.hits;
+  const shown = kind ? ranked.matches.filter((match) => match.kind === kind) : ranked.matches;
   const totalPages = Math.ceil(shown.length / SEARCH_PER_PAGE);
   return {
-    hits: shown.slice((page - 1) * SEARCH_PER_PAGE, page * SEARCH_PER_PAGE),
+    hits: shown.slice((page - 1) * SEARCH_PER_PAGE, page * SEARCH_PER_PAGE).map((match) => match.hit()),
     kind,
     page,
     totalPages,
     total: shown.length,
     counts: ranked.counts,
     truncated: ranked.truncated,
-    inCategory: shown.filter((hit) => hit.inCategory).length,
+    inCategory: shown.filter((match) => match.inCategory).length,
   };
 }
 
@@ -383,6 +401,9 @@ export const SUGGESTION_KINDS: readonly SearchKind[] = ["stores", "offers", "com
 export const MAX_SUGGESTIONS = 8;
 
 export async function suggest(pb: ContentClient, text: string): Promise<Suggestion[]> {
-  const { hits } = await rankedSearch(pb, { text, category: null }, SUGGESTION_KINDS);
-  return hits.slice(0, MAX_SUGGESTIONS).map(({ kind, title, href }) => ({ kind, title, href }));
+  const { matches } = await rankedSearch(pb, { text, category: null }, SUGGESTION_KINDS);
+  return matches.slice(0, MAX_SUGGESTIONS).map((match) => {
+    const { kind, title, href } = match.hit();
+    return { kind, title, href };
+  });
 }

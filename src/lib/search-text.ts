@@ -50,53 +50,69 @@ export function looseLikePattern(word: string): string | null {
 const POINTS = { titleWord: 12, titlePrefix: 8, titlePart: 5, bodyWord: 3, bodyPart: 1 } as const;
 const PHRASE_POINTS = { titleEquals: 40, titleStarts: 20, titleContains: 10, bodyContains: 2 } as const;
 
+/** Tokens are runs of these characters; anything else separates them. */
 const TOKEN_SEPARATOR = /[^\p{L}\p{N}%&+#@]+/u;
+const TOKEN = /^[\p{L}\p{N}%&+#@]+$/u;
+const ENDS_IN_TOKEN = /[\p{L}\p{N}%&+#@]$/u;
+const STARTS_TOKEN = /^[\p{L}\p{N}%&+#@]/u;
 
-/** A folded text and its tokens, split on first use: a word that is not even part of the
- * text (the common case among a body's words) needs no tokens. */
-class Searched {
-  #tokens: string[] | undefined;
-  constructor(readonly text: string) {}
-  get tokens(): string[] {
-    return (this.#tokens ??= this.text.split(TOKEN_SEPARATOR));
+/**
+ * `whole` when the word is one of the text's tokens, `prefix` when it starts one, `part`
+ * when it is only inside the text, 0 when not. Found by looking at the characters around
+ * each occurrence, not by splitting the text: a body is long and most words occur in it
+ * once or not at all. (The two characters either side are read so that a letter outside
+ * the Basic Multilingual Plane counts as one.)
+ */
+function wordPoints(word: string, text: string, [whole, prefix, part]: readonly [number, number, number]): number {
+  let at = text.indexOf(word);
+  if (at < 0) return 0;
+  // A word with a separator inside ("wi-fi") is never a whole token nor a token's start.
+  if (!TOKEN.test(word)) return part;
+  let best = part;
+  for (; at >= 0; at = text.indexOf(word, at + 1)) {
+    if (at > 0 && ENDS_IN_TOKEN.test(text.slice(Math.max(0, at - 2), at))) continue;
+    const end = at + word.length;
+    if (!STARTS_TOKEN.test(text.slice(end, end + 2))) return whole;
+    best = prefix;
   }
+  return best;
 }
 
-function wordPoints(word: string, searched: Searched, [whole, prefix, part]: readonly [number, number, number]): number {
-  // A token is part of the text: a word the text does not contain matches no token either.
-  if (!searched.text.includes(word)) return 0;
-  let best = 0;
-  for (const token of searched.tokens) {
-    if (token === word) return whole;
-    if (token.startsWith(word)) best = prefix;
-  }
-  return best || part;
-}
+/** A piece of a record's body text, or a function giving it (a description to convert
+ * from HTML), called only when the pieces before it did not settle the score. */
+export type BodyPart = string | (() => string);
 
 /**
  * How well a record matches: 0 when some word is in neither the title nor the body (every
  * word must match, in any order), else a score where title beats body and a whole word
  * beats a word's start, which beats a part of a word; the whole phrase adds a bonus.
+ * The body is given in parts, cheap ones first; it scores as the parts joined by
+ * separators would, reading a part only when needed: any title hit outscores any body
+ * hit, and a whole word in one part needs no look at the next.
  */
-export function matchScore(words: readonly string[], title: string, body: string): number {
+export function matchScore(words: readonly string[], title: string, body: string | readonly BodyPart[]): number {
   if (!words.length) return 0;
-  const t = new Searched(foldText(title));
-  const b = new Searched(foldText(body));
+  const titleText = foldText(title);
+  const parts = typeof body === "string" ? [body] : body;
+  const folded: (string | undefined)[] = [];
+  const part = (i: number) => (folded[i] ??= foldText(typeof parts[i] === "string" ? parts[i] : parts[i]!()));
+  const bodyPoints = (word: string) => {
+    let best = 0;
+    for (let i = 0; i < parts.length && best < POINTS.bodyWord; i++) best = Math.max(best, wordPoints(word, part(i), [POINTS.bodyWord, POINTS.bodyPart, POINTS.bodyPart]));
+    return best;
+  };
   let score = 0;
   for (const word of words) {
-    const points = Math.max(
-      wordPoints(word, t, [POINTS.titleWord, POINTS.titlePrefix, POINTS.titlePart]),
-      wordPoints(word, b, [POINTS.bodyWord, POINTS.bodyPart, POINTS.bodyPart]),
-    );
+    const points = wordPoints(word, titleText, [POINTS.titleWord, POINTS.titlePrefix, POINTS.titlePart]) || bodyPoints(word);
     if (!points) return 0;
     score += points;
   }
   const phrase = words.join(" ");
-  const titleWords = t.tokens.filter(Boolean).join(" ");
+  const titleWords = titleText.split(TOKEN_SEPARATOR).filter(Boolean).join(" ");
   if (titleWords === phrase) score += PHRASE_POINTS.titleEquals;
   else if (titleWords.startsWith(phrase)) score += PHRASE_POINTS.titleStarts;
   else if (words.length > 1 && titleWords.includes(phrase)) score += PHRASE_POINTS.titleContains;
-  else if (words.length > 1 && b.text.includes(phrase)) score += PHRASE_POINTS.bodyContains;
+  else if (words.length > 1 && parts.some((_, i) => part(i).includes(phrase))) score += PHRASE_POINTS.bodyContains;
   return score;
 }
 
