@@ -66,10 +66,10 @@ describe("search text", () => {
     // The definition matchScore implements without splitting: a token is a run of letters,
     // digits and %&+#@; per word the best of title (whole 12, start 8, part 5) and body (3, 1, 1).
     const tokens = (text: string) => text.split(/[^\p{L}\p{N}%&+#@]+/u);
-    const points = (word: string, text: string, [whole, start, part]: number[]) => {
+    const points = (word: string, text: string, [whole, start, part]: [number, number, number]) => {
       if (!text.includes(word)) return 0;
       if (tokens(text).includes(word)) return whole;
-      return tokens(text).some((token) => token.startsWith(word)) ? start : part!;
+      return tokens(text).some((token) => token.startsWith(word)) ? start : part;
     };
     const reference = (words: string[], title: string, body: string) => {
       const [t, b] = [foldText(title), foldText(body)];
