@@ -25,14 +25,15 @@ export const BADGE_ICONS: ReadonlySet<string> = new Set([
 /** The sprite's two other symbols: icons every offer card repeats (Details chevron, verified check). */
 export const CARD_ICONS = ["bi-chevron-down", "bi-check-lg"] as const;
 
-/** A symbol of the sprite by its id: a badge's icon class or one of the card icons. */
-export const spriteIcon = (id: string) => `${assets.badgeIcons}#${id}`;
-
-export function BadgeIcon({ iconClass, className }: { iconClass: string; className?: string }) {
-  if (!BADGE_ICONS.has(iconClass)) return null;
+/** A symbol of the sprite, drawn in the text's colour: a badge's icon or a card icon. */
+export function SpriteIcon({ id, size = "1em", className }: { id: string; size?: string | number; className?: string }) {
   return (
-    <svg className={className} width="1em" height="1em" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
-      <use href={spriteIcon(iconClass)} />
+    <svg className={className} width={size} height={size} viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+      <use href={`${assets.badgeIcons}#${id}`} />
     </svg>
   );
+}
+
+export function BadgeIcon({ iconClass, className }: { iconClass: string; className?: string }) {
+  return BADGE_ICONS.has(iconClass) ? <SpriteIcon id={iconClass} className={className} /> : null;
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type CSSProperties } from "react";
-import { spriteIcon } from "./BadgeIcon";
+import { SpriteIcon } from "./BadgeIcon";
 
 /** Spec: the details panel opens in 0.35 s and is at most 500 px high (and closes in 0.85 s:
  * the `offer-details` class in client/styles.css). */
@@ -32,9 +32,7 @@ export function OfferDetails({ termsHtml }: { termsHtml: string }) {
         onClick={() => setOpen((was) => !was)}
       >
         Details
-        <svg width="12" height="12" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
-          <use href={spriteIcon("bi-chevron-down")} />
-        </svg>
+        <SpriteIcon id="bi-chevron-down" size={12} />
       </button>
       <div id={panelId} role="region" aria-labelledby={buttonId} className="offer-details" style={open ? OPEN : undefined}>
         <div className="small text-body-secondary pt-2" dangerouslySetInnerHTML={{ __html: termsHtml }} />

@@ -1,7 +1,7 @@
 import type { OfferCardData } from "../../data/offers";
 import { expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../lib/offer-labels";
 import { useToday } from "../use-today";
-import { spriteIcon } from "./BadgeIcon";
+import { SpriteIcon } from "./BadgeIcon";
 
 /** What a visitor checks before trusting an offer: when it ends, when it was last verified,
  * how many it worked for, and how often it was used today. Nothing when there is nothing to say. */
@@ -21,9 +21,7 @@ export function OfferMeta({ offer }: { offer: OfferCardData }) {
       )}
       {verified && (
         <li className="list-inline-item text-success-emphasis">
-          <svg width="12" height="12" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false" className="me-1 align-baseline">
-            <use href={spriteIcon("bi-check-lg")} />
-          </svg>
+          <SpriteIcon id="bi-check-lg" size={12} className="me-1 align-baseline" />
           <time dateTime={verified.dateTime}>{verified.text}</time>
         </li>
       )}
