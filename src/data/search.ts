@@ -325,24 +325,21 @@ function compareMatches(a: Match, b: Match): number {
   );
 }
 
-/** A ranked match: its kind and category mark to count and filter by, and its hit, built
- * when shown. */
-export interface RankedMatch {
-  kind: SearchKind;
-  inCategory: boolean;
-  hit: () => SearchHit;
+/** A match as a list of results shows it: built only for the matches shown. */
+function shownHit({ candidate, inCategory }: Match): SearchHit {
+  return { kind: candidate.kind, ...candidate.hit(), inCategory };
 }
 
-export interface RankedResults {
+interface RankedResults {
   /** Every match, best first. */
-  matches: RankedMatch[];
+  matches: Match[];
   counts: Record<SearchKind, number>;
   /** Kinds with more matching records than were read. */
   truncated: SearchKind[];
 }
 
 /** Every kind's matches for `query`, ranked together by relevance. */
-export async function rankedSearch(pb: ContentClient, { text, category }: SearchQuery, kinds: readonly SearchKind[] = SEARCH_KINDS): Promise<RankedResults> {
+async function rankedSearch(pb: ContentClient, { text, category }: SearchQuery, kinds: readonly SearchKind[] = SEARCH_KINDS): Promise<RankedResults> {
   const words = searchWords(text);
   const counts = Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, 0])) as Record<SearchKind, number>;
   if (!words.length) return { matches: [], counts, truncated: [] };
@@ -357,11 +354,7 @@ export async function rankedSearch(pb: ContentClient, { text, category }: Search
     }
   }
   matches.sort(compareMatches);
-  return {
-    matches: matches.map(({ candidate, inCategory }) => ({ kind: candidate.kind, inCategory, hit: () => ({ kind: candidate.kind, ...candidate.hit(), inCategory }) })),
-    counts,
-    truncated: kinds.filter((_, i) => lists[i]!.truncated),
-  };
+  return { matches, counts, truncated: kinds.filter((_, i) => lists[i]!.truncated) };
 }
 
 export interface SearchPageResults {
@@ -382,10 +375,10 @@ export interface SearchPageResults {
 /** One page of the ranked matches, of one kind or of all. */
 export async function search(pb: ContentClient, query: SearchQuery, { kind, page }: { kind: SearchKind | null; page: number }): Promise<SearchPageResults> {
   const ranked = await rankedSearch(pb, query);
-  const shown = kind ? ranked.matches.filter((match) => match.kind === kind) : ranked.matches;
+  const shown = kind ? ranked.matches.filter((match) => match.candidate.kind === kind) : ranked.matches;
   const totalPages = Math.ceil(shown.length / SEARCH_PER_PAGE);
   return {
-    hits: shown.slice((page - 1) * SEARCH_PER_PAGE, page * SEARCH_PER_PAGE).map((match) => match.hit()),
+    hits: shown.slice((page - 1) * SEARCH_PER_PAGE, page * SEARCH_PER_PAGE).map(shownHit),
     kind,
     page,
     totalPages,
@@ -403,7 +396,7 @@ export const MAX_SUGGESTIONS = 8;
 export async function suggest(pb: ContentClient, text: string): Promise<Suggestion[]> {
   const { matches } = await rankedSearch(pb, { text, category: null }, SUGGESTION_KINDS);
   return matches.slice(0, MAX_SUGGESTIONS).map((match) => {
-    const { kind, title, href } = match.hit();
+    const { kind, title, href } = shownHit(match);
     return { kind, title, href };
   });
 }
