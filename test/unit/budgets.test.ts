@@ -164,6 +164,13 @@ describe("client budgets (gzip, per page, before hydration)", () => {
     expect(over).toEqual([]);
   });
 
+  it("ships React's licence headers and none of the bundler annotations meant for a later bundler", async () => {
+    const home = pages.find((page) => page.id === "home");
+    const code = (await Promise.all((home?.urls ?? []).map((url) => readFile(path.join(ROOT, "public", url), "utf8")))).join("\n");
+    expect(code).toContain("@license React");
+    expect(code).not.toMatch(/[@#]__PURE__|@__NO_SIDE_EFFECTS__/);
+  });
+
   it("carries Swiper's rules in the app stylesheet, so carousel pages need no second stylesheet", () => {
     expect(appCss).toContain(".swiper-wrapper{");
     expect(appCss).toContain(".swiper-pagination-bullet{");
