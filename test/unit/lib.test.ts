@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jsonForScript } from "../../src/lib/json-script";
+import { omit } from "../../src/lib/omit";
 import { pocketbasePaging, positiveInt, sortedSearch } from "../../src/lib/query";
 import { storePath, titleSegment, titleSegmentLabel, hasCanonicalTitleSegment } from "../../src/lib/slug";
 import { truncateChars, truncateWords, withoutSiteName } from "../../src/lib/text";
@@ -91,5 +92,16 @@ describe("pocketbasePaging", () => {
     expect(pocketbasePaging("1.5", 1)).toBe("1.5");
     expect(pocketbasePaging("+5", 1)).toBe("+5");
     expect(pocketbasePaging("99999999999999999999", 1)).toBe("99999999999999999999");
+  });
+});
+
+describe("omit", () => {
+  it("copies every own property but the named ones, undefined values and order kept, the source untouched", () => {
+    const source = { to: "/stores", className: "nav-link", title: undefined, current: true, "aria-label": "Stores" };
+    const copy = omit(source, ["to", "current"]);
+    expect(copy).toEqual({ className: "nav-link", title: undefined, "aria-label": "Stores" });
+    expect(Object.keys(copy)).toEqual(["className", "title", "aria-label"]);
+    expect(copy).not.toBe(source);
+    expect(source).toEqual({ to: "/stores", className: "nav-link", title: undefined, current: true, "aria-label": "Stores" });
   });
 });

@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes } from "react";
+import { omit } from "../../lib/omit";
 import { followInApp, type InAppNavigation } from "../in-app-navigation";
 
 export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> &
@@ -10,23 +11,24 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">
     current?: boolean;
   };
 
+const NAVIGATION_PROPS = ["to", "state", "preventScrollReset", "current", "onClick"] as const;
+
 /**
  * A link to a page of this site: a plain anchor, followed on the client by the router
  * (in-app-navigation.ts). React Router's `<Link>` runs eight hooks per link to resolve
  * relative paths and prefetch, which this site never uses; with 30–140 links a page,
  * that was a tenth of the frame's server render (decision 023) and of hydration's work.
+ * The anchor's props are copied by `omit` rather than an object rest (decision 026).
  */
-export function AppLink({ to, state, preventScrollReset, current = false, onClick, ...anchor }: AppLinkProps) {
-  return (
-    <a
-      {...anchor}
-      className={current ? `${anchor.className ?? ""} active`.trim() : anchor.className}
-      aria-current={current ? "page" : anchor["aria-current"]}
-      href={to}
-      onClick={(event) => {
-        onClick?.(event);
-        followInApp(event, to, { state, preventScrollReset });
-      }}
-    />
-  );
+export function AppLink(props: AppLinkProps) {
+  const { to, state, preventScrollReset, current = false, onClick } = props;
+  const anchor: AnchorHTMLAttributes<HTMLAnchorElement> = omit(props, NAVIGATION_PROPS);
+  if (current) anchor.className = `${anchor.className ?? ""} active`.trim();
+  anchor["aria-current"] = current ? "page" : anchor["aria-current"];
+  anchor.href = to;
+  anchor.onClick = (event) => {
+    onClick?.(event);
+    followInApp(event, to, { state, preventScrollReset });
+  };
+  return <a {...anchor} />;
 }
