@@ -16,7 +16,9 @@
  * serializing that much HTML costs at least). Pages are timed round-robin, one render of
  * each page and its floor per round, so a burst of load falls on all of them alike.
  * `--floor none` leaves the same-size floor out (for a CPU profile of the pages alone);
- * `--html dir` writes each page's HTML there, to see what the bytes are. `--baseline dir`
+ * `--html dir` writes each page's HTML there, to see what the bytes are (and, with
+ * `--baseline`, the other checkout's as `<page>.baseline.html`, rendered from the same
+ * PocketBase: a diff shows what a change does to the markup). `--baseline dir`
  * renders another checkout's code (e.g. `git worktree add /tmp/base main`) in the same
  * rounds, from its own recorded reads, and gives each page's CPU p50 as a ratio to it: a
  * change's effect measured on a busy host.
@@ -243,6 +245,7 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
       const last = await render(pagePath);
       if (htmlDir) await writeFile(path.join(htmlDir, `${page}.html`), last.html);
       const baselineHtml = (await baselineRenderer?.render(pagePath))?.html ?? "";
+      if (htmlDir && baselineRenderer) await writeFile(path.join(htmlDir, `${page}.baseline.html`), baselineHtml);
       subjects.set(page, { last, baselineHtml, floor: floor ? await floorRenderer(react, Buffer.byteLength(last.html)) : undefined, times: [], wallTimes: [], floorTimes: [], baselineTimes: [] });
     }
     for (let round = -WARM_UP_RUNS; round < runs; round++) {
