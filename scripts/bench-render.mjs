@@ -13,8 +13,9 @@
  * Absolute times follow the host's load, so each page is also given as a ratio to two
  * floors timed in the same rounds: the not-found page (the frame and nothing else) and a
  * fixed tree of plain elements rendered by the same React to the page's HTML size (what
- * serializing that much HTML costs at least). Pages are timed round-robin, one render of
- * each page and its floor per round, so a burst of load falls on all of them alike.
+ * serializing that much HTML costs at least). Each round renders every page and its floor
+ * once, in a random order, so a burst of load (or of garbage collection) falls on all of
+ * them alike.
  * `--floor none` leaves the same-size floor out (for a CPU profile of the pages alone);
  * `--html dir` writes each page's HTML there, to see what the bytes are (and, with
  * `--baseline`, the other checkout's as `<page>.baseline.html`, rendered from the same
@@ -170,6 +171,16 @@ async function measure(work) {
   return { result, cpuMs: (used.user + used.system) / 1000, wallMs };
 }
 
+/** A Fisher–Yates shuffled copy. @template T @param {T[]} items */
+function shuffled(items) {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [/** @type {T} */ (copy[j]), /** @type {T} */ (copy[i])];
+  }
+  return copy;
+}
+
 /** @param {number[]} sorted @param {number} q */
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
@@ -248,19 +259,23 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
       if (htmlDir && baselineRenderer) await writeFile(path.join(htmlDir, `${page}.baseline.html`), baselineHtml);
       subjects.set(page, { last, baselineHtml, floor: floor ? await floorRenderer(react, Buffer.byteLength(last.html)) : undefined, times: [], wallTimes: [], floorTimes: [], baselineTimes: [] });
     }
+    // Each round renders every page, its baseline and its floor once, in a new random order.
+    // In a fixed order, something periodic (most likely V8's concurrent collector, whose
+    // threads' CPU a measurement counts) kept landing in the same pages' windows: two runs at
+    // scale 50 doubled two to four pages' medians each, different pages each time; shuffled,
+    // unchanged pages stay within ±20% of their baseline (decision 026).
     for (let round = -WARM_UP_RUNS; round < runs; round++) {
+      /** @type {{ work: () => Promise<unknown>, times: number[], wallTimes?: number[] }[]} */
+      const tasks = [];
       for (const [page, pagePath] of timedPages) {
         const subject = /** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get(page));
-        const { result, cpuMs, wallMs } = await measure(() => render(pagePath));
-        subject.last = result;
-        if (round >= 0) (subject.times.push(cpuMs), subject.wallTimes.push(wallMs));
-        if (baselineRenderer) {
-          const baselineTime = await measure(() => baselineRenderer.render(pagePath));
-          if (round >= 0) subject.baselineTimes.push(baselineTime.cpuMs);
-        }
-        if (!subject.floor) continue;
-        const floorTime = await measure(subject.floor);
-        if (round >= 0) subject.floorTimes.push(floorTime.cpuMs);
+        tasks.push({ work: async () => (subject.last = await render(pagePath)), times: subject.times, wallTimes: subject.wallTimes });
+        if (baselineRenderer) tasks.push({ work: () => baselineRenderer.render(pagePath), times: subject.baselineTimes });
+        if (subject.floor) tasks.push({ work: subject.floor, times: subject.floorTimes });
+      }
+      for (const task of shuffled(tasks)) {
+        const { cpuMs, wallMs } = await measure(task.work);
+        if (round >= 0) (task.times.push(cpuMs), task.wallTimes?.push(wallMs));
       }
     }
     for (const subject of subjects.values()) for (const list of [subject.times, subject.wallTimes, subject.floorTimes, subject.baselineTimes]) list.sort((a, b) => a - b);
