@@ -264,15 +264,15 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
     // threads' CPU a measurement counts) kept landing in the same pages' windows: two runs at
     // scale 50 doubled two to four pages' medians each, different pages each time; shuffled,
     // unchanged pages stay within ±20% of their baseline (decision 026).
+    /** @type {{ work: () => Promise<unknown>, times: number[], wallTimes?: number[] }[]} */
+    const tasks = [];
+    for (const [page, pagePath] of timedPages) {
+      const subject = /** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get(page));
+      tasks.push({ work: async () => (subject.last = await render(pagePath)), times: subject.times, wallTimes: subject.wallTimes });
+      if (baselineRenderer) tasks.push({ work: () => baselineRenderer.render(pagePath), times: subject.baselineTimes });
+      if (subject.floor) tasks.push({ work: subject.floor, times: subject.floorTimes });
+    }
     for (let round = -WARM_UP_RUNS; round < runs; round++) {
-      /** @type {{ work: () => Promise<unknown>, times: number[], wallTimes?: number[] }[]} */
-      const tasks = [];
-      for (const [page, pagePath] of timedPages) {
-        const subject = /** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get(page));
-        tasks.push({ work: async () => (subject.last = await render(pagePath)), times: subject.times, wallTimes: subject.wallTimes });
-        if (baselineRenderer) tasks.push({ work: () => baselineRenderer.render(pagePath), times: subject.baselineTimes });
-        if (subject.floor) tasks.push({ work: subject.floor, times: subject.floorTimes });
-      }
       for (const task of shuffled(tasks)) {
         const { cpuMs, wallMs } = await measure(task.work);
         if (round >= 0) (task.times.push(cpuMs), task.wallTimes?.push(wallMs));

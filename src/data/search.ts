@@ -1,4 +1,4 @@
-import { htmlToText, likePattern, looseLikePattern, matchScore, searchWords, type BodyPart } from "../lib/search-text";
+import { htmlToText, likePattern, looseLikePattern, matchScore, searchWords } from "../lib/search-text";
 import { outboundHref } from "../lib/outbound";
 import { storePath } from "../lib/slug";
 import { truncateChars } from "../lib/text";
@@ -34,8 +34,10 @@ export interface SearchQuery {
 interface Candidate {
   kind: SearchKind;
   title: string;
-  /** Where else its words are looked for, cheap parts first (search-text.ts). */
-  body: BodyPart[];
+  /** Its short texts (subheading, tags…), where its words are also looked for, as in its categories' titles. */
+  texts: string[];
+  /** Its long text as plain text, looked in last: converted from HTML only when needed. */
+  description: () => string;
   categories: string[];
   /** Popularity within its kind (higher first) for equal scores. */
   popularity: number;
@@ -170,7 +172,8 @@ async function storeCandidates(pb: ContentClient, words: readonly string[]): Pro
       ...(store.rating > 0 && store.reviewers > 0 ? { rating: { value: store.rating, count: store.reviewers } } : {}),
     }),
     title: store.title,
-    body: [store.subheading, ...titles(store.expand?.category_ids), () => htmlToText(store.description)],
+    texts: [store.subheading],
+    description: () => htmlToText(store.description),
     categories: titles(store.expand?.category_ids),
     popularity: store.reviewers,
   }));
@@ -212,7 +215,8 @@ async function offerCandidates(pb: ContentClient, words: readonly string[]): Pro
           imageUrl: offer.thumbnail ? fileUrl(offer, offer.thumbnail, "400x0") : "",
         }),
         title: offer.heading,
-        body: [offer.subheading, store.title, ...titles(offer.expand?.categories), () => htmlToText(offer.description)],
+        texts: [offer.subheading, store.title],
+        description: () => htmlToText(offer.description),
         categories: titles(offer.expand?.categories),
         popularity: offer.click_count,
       },
@@ -252,7 +256,8 @@ async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISH
         };
       },
       title: record.title,
-      body: [record.subtitle ?? "", record.tags, ...titles(record.expand?.categories), () => htmlToText(record.summary ?? "")],
+      texts: [record.subtitle ?? "", record.tags],
+      description: () => htmlToText(record.summary ?? ""),
       categories: titles(record.expand?.categories),
       popularity: Date.parse(record.publish_time) || 0,
     };
@@ -284,7 +289,8 @@ async function productCandidates(pb: ContentClient, words: readonly string[]): P
               imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
             }),
             title: product.name,
-            body: [product.brand, product.headline, product.tags, ...titles(product.expand?.categories), () => htmlToText(product.summary)],
+            texts: [product.brand, product.headline, product.tags],
+            description: () => htmlToText(product.summary),
             categories: titles(product.expand?.categories),
             popularity: product.click_count,
           },
@@ -347,7 +353,8 @@ async function rankedSearch(pb: ContentClient, { text, category }: SearchQuery, 
   const matches: Match[] = [];
   for (const list of lists) {
     for (const candidate of list.items) {
-      const score = matchScore(words, candidate.title, candidate.body);
+      // Cheap parts first: the description is converted only if they leave a word unsettled.
+      const score = matchScore(words, candidate.title, [...candidate.texts, ...candidate.categories, candidate.description]);
       if (!score) continue;
       matches.push({ candidate, score, inCategory: category !== null && candidate.categories.includes(category) });
       counts[candidate.kind]++;

@@ -23,8 +23,10 @@ const NAVIGATION_PROPS = ["to", "state", "preventScrollReset", "current", "onCli
 export function AppLink(props: AppLinkProps) {
   const { to, state, preventScrollReset, current = false, onClick } = props;
   const anchor: AnchorHTMLAttributes<HTMLAnchorElement> = omit(props, NAVIGATION_PROPS);
-  if (current) anchor.className = `${anchor.className ?? ""} active`.trim();
-  anchor["aria-current"] = current ? "page" : anchor["aria-current"];
+  if (current) {
+    anchor.className = `${anchor.className ?? ""} active`.trim();
+    anchor["aria-current"] = "page";
+  }
   anchor.href = to;
   anchor.onClick = (event) => {
     onClick?.(event);
