@@ -4,7 +4,7 @@
  * React's streamed document, read to the end) in Node, from content fixtures recorded
  * once from a seeded PocketBase, timed over many runs.
  *
- *   npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--out bench-results/render.json]
+ *   npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--runtime node|workerd] [--out bench-results/render.json]
  *
  * The render code is bundled as the Worker's is (workerd exports of React, production
  * builds), so a regression in a page's components or loaders shows here without wrangler,
@@ -22,9 +22,12 @@
  * PocketBase: a diff shows what a change does to the markup). `--baseline dir`
  * renders another checkout's code (e.g. `git worktree add /tmp/base main`) in the same
  * rounds, from its own recorded reads, and gives each page's CPU p50 as a ratio to it: a
- * change's effect measured on a busy host.
+ * change's effect measured on a busy host. `--runtime workerd` times the same bundles, reads
+ * and floors in workerd, the runtime Cloudflare bills (startWorkerdRenderer).
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
@@ -34,6 +37,7 @@ import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
 import { freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/run.mjs";
 import { BENCH_SUPERUSER } from "./bench-stack.mjs";
 import { buildClient } from "./build-client.mjs";
+import { floorTree } from "./bench-render-floor.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SITE = "https://bench.example";
@@ -111,39 +115,22 @@ function fixtureFetch(/** @type {string} */ pocketbaseUrl) {
     get count() {
       return fixtures.size;
     },
+    /** The recorded reads, for a worker to answer from. */
+    recorded: () => Object.fromEntries(fixtures),
   };
 }
 
 /**
- * The floor: a page of plain cards (a heading, a paragraph, a link with a class), as many
- * as make `bytes` of HTML, rendered and read to the end like a page. No loaders, no hooks,
- * no context: what React needs at least to stream that much markup.
+ * The floor (bench-render-floor.mjs) with as many cards as make `bytes` of HTML, rendered
+ * and read to the end like a page.
  * @param {RenderModule} react @param {number} bytes
  */
 async function floorRenderer({ createElement: h, renderToReadableStream }, bytes) {
-  /** @param {number} n */
-  const tree = (n) =>
-    h(
-      "html",
-      { lang: "en" },
-      h("head", null, h("meta", { charSet: "utf-8" }), h("title", null, "Floor")),
-      h(
-        "body",
-        null,
-        h(
-          "main",
-          { className: "container" },
-          Array.from({ length: n }, (_, i) =>
-            h("article", { key: i, className: "card h-100" }, h("h3", { className: "h6" }, `Card ${i}`), h("p", { className: "small text-body-secondary" }, `Text of card number ${i}, about as long as a summary line.`), h("a", { href: `/stores/card-${i}/abc${i}`, className: "btn btn-outline-primary btn-sm" }, "Open")),
-          ),
-        ),
-      ),
-    );
-  const render = async (/** @type {number} */ n) => new Response(await renderToReadableStream(tree(n))).text();
+  const render = async (/** @type {number} */ n) => new Response(await renderToReadableStream(floorTree(h, n))).text();
   const base = Buffer.byteLength(await render(0));
   const perCard = (Buffer.byteLength(await render(100)) - base) / 100;
   const cards = Math.max(0, Math.round((bytes - base) / perCard));
-  return () => render(cards);
+  return { cards, render: () => render(cards) };
 }
 
 /** Sizes of what a page's HTML carries besides markup. @param {string} html */
@@ -156,19 +143,71 @@ function payloadKiB(html) {
   };
 }
 
+/** This process's CPU time in ms, V8's helper threads (concurrent GC) included, as a Worker's CPU time. */
+function processCpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 /**
  * CPU time is what Workers limit and what a busy host does not inflate (time spent waiting
- * for a core is not counted); wall time is kept beside it. The process's CPU includes V8's
- * helper threads (concurrent GC), as a Worker's CPU time does.
- * @template T @param {() => Promise<T>} work
+ * for a core is not counted); wall time is kept beside it.
+ * @template T @param {() => Promise<T>} work @param {() => number} cpuMs
  */
-async function measure(work) {
-  const cpu = process.cpuUsage();
+async function measure(work, cpuMs) {
+  const cpu = cpuMs();
   const started = performance.now();
   const result = await work();
   const wallMs = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  return { result, cpuMs: (used.user + used.system) / 1000, wallMs };
+  return { result, cpuMs: cpuMs() - cpu, wallMs };
+}
+
+/**
+ * The same render bundles in workerd, the Workers runtime (through Miniflare), answering
+ * from the reads recorded in Node: bench-render-worker.mjs renders one page, baseline page
+ * or floor per request. A Worker's timers stand still while it computes, so its CPU time is
+ * read from outside: the workerd process's threads' run time (/proc/<pid>/task/<tid>/schedstat,
+ * in nanoseconds; Linux only). Each request's figure includes workerd's handling of a request,
+ * which an empty request timed in the same rounds measures.
+ * @param {{ current: Record<string, unknown>, baseline?: Record<string, unknown> }} reads
+ */
+async function startWorkerdRenderer(reads) {
+  const { Miniflare } = await import("miniflare");
+  const bundles = path.join(root, "node_modules/.cache/bench-render");
+  const compatibilityDate = (await readFile(path.join(root, "wrangler.toml"), "utf8")).match(/^compatibility_date = "([\d-]+)"/m)?.[1];
+  const source = (/** @type {string} */ file) => readFile(file, "utf8");
+  /** @type {{ type: "ESModule", path: string, contents: string }[]} */
+  const modules = [
+    { type: "ESModule", path: path.join(bundles, "worker.mjs"), contents: await source(path.join(root, "scripts/bench-render-worker.mjs")) },
+    { type: "ESModule", path: path.join(bundles, "bench-render-floor.mjs"), contents: await source(path.join(root, "scripts/bench-render-floor.mjs")) },
+    { type: "ESModule", path: path.join(bundles, "render.mjs"), contents: await source(path.join(bundles, "render.mjs")) },
+    { type: "ESModule", path: path.join(bundles, "render-baseline.mjs"), contents: reads.baseline ? await source(path.join(bundles, "render-baseline.mjs")) : "export {};" },
+    { type: "ESModule", path: path.join(bundles, "fixtures.mjs"), contents: `export default ${JSON.stringify({ current: reads.current, baseline: reads.baseline ?? {} })};` },
+  ];
+  const miniflare = new Miniflare({ modulesRoot: bundles, modules, compatibilityDate });
+  await miniflare.ready;
+  const pids = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, command]) => command === "workerd")
+    .map(([pid]) => pid);
+  if (pids.length === 0) throw new Error("--runtime workerd: no workerd process found under this one");
+  const ask = async (/** @type {string} */ query) => (await miniflare.dispatchFetch(`http://bench.local/?${query}`)).text();
+  return {
+    cpuMs() {
+      let ns = 0;
+      for (const pid of pids) for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+      return ns / 1e6;
+    },
+    /** @param {string} pagePath @param {"current" | "baseline"} bundle @param {number} status the page's status in Node */
+    async page(pagePath, bundle, status) {
+      const answer = await ask(new URLSearchParams({ task: "page", bundle, path: pagePath }).toString());
+      if (!answer.startsWith(`${status} `)) throw new Error(`${pagePath} answered "${answer}" in workerd, ${status} in Node`);
+    },
+    floor: (/** @type {number} */ cards) => ask(`task=floor&cards=${cards}`),
+    empty: () => ask(""),
+    close: () => miniflare.dispose(),
+  };
 }
 
 /** A Fisher–Yates shuffled copy. @template T @param {T[]} items */
@@ -185,10 +224,10 @@ function shuffled(items) {
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 /**
- * @param {{ runs?: number, scale?: number, only?: string[], floor?: boolean, htmlDir?: string, baseline?: string, log?: (line: string) => void }} [options]
+ * @param {{ runs?: number, scale?: number, only?: string[], floor?: boolean, htmlDir?: string, baseline?: string, runtime?: "node" | "workerd", log?: (line: string) => void }} [options]
  * @returns {Promise<RenderRow[]>}
  */
-export async function benchRender({ runs = 200, scale = 1, only, floor = true, htmlDir, baseline, log = () => {} } = {}) {
+export async function benchRender({ runs = 200, scale = 1, only, floor = true, htmlDir, baseline, runtime = "node", log = () => {} } = {}) {
   const react = await loadRenderModule(root, "render");
   const baselineModule = baseline ? await loadRenderModule(path.resolve(baseline), "render-baseline") : undefined;
   const dataDir = await mkdtemp(path.join(tmpdir(), `pb-render-${scale}-`));
@@ -249,7 +288,7 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
     // The not-found page is every ratio's denominator: always timed.
     const timedPages = Object.entries(pages).filter(([page]) => !only || only.includes(page) || page === "not-found");
     log(`${reads.count} reads recorded; timing ${runs} rounds of ${timedPages.length} pages and their floors…`);
-    /** @type {Map<string, { last: { status: number, html: string }, baselineHtml: string, floor: (() => Promise<string>) | undefined, times: number[], wallTimes: number[], floorTimes: number[], baselineTimes: number[] }>} */
+    /** @type {Map<string, { last: { status: number, html: string }, baselineHtml: string, floor: Awaited<ReturnType<typeof floorRenderer>> | undefined, times: number[], wallTimes: number[], floorTimes: number[], baselineTimes: number[] }>} */
     const subjects = new Map();
     if (htmlDir) await mkdir(htmlDir, { recursive: true });
     for (const [page, pagePath] of timedPages) {
@@ -264,21 +303,43 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
     // threads' CPU a measurement counts) kept landing in the same pages' windows: two runs at
     // scale 50 doubled two to four pages' medians each, different pages each time; shuffled,
     // unchanged pages stay within ±20% of their baseline (decision 026).
-    /** @type {{ work: () => Promise<unknown>, times: number[], wallTimes?: number[] }[]} */
-    const tasks = [];
-    for (const [page, pagePath] of timedPages) {
-      const subject = /** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get(page));
-      tasks.push({ work: async () => (subject.last = await render(pagePath)), times: subject.times, wallTimes: subject.wallTimes });
-      if (baselineRenderer) tasks.push({ work: () => baselineRenderer.render(pagePath), times: subject.baselineTimes });
-      if (subject.floor) tasks.push({ work: subject.floor, times: subject.floorTimes });
-    }
-    for (let round = -WARM_UP_RUNS; round < runs; round++) {
-      for (const task of shuffled(tasks)) {
-        const { cpuMs, wallMs } = await measure(task.work);
-        if (round >= 0) (task.times.push(cpuMs), task.wallTimes?.push(wallMs));
+    const workerd = runtime === "workerd" ? await startWorkerdRenderer({ current: reads.recorded(), baseline: baselineRenderer?.reads.recorded() }) : undefined;
+    /** @type {number[]} */
+    const emptyTimes = [];
+    try {
+      /** @type {{ work: () => Promise<unknown>, times: number[], wallTimes?: number[] }[]} */
+      const tasks = workerd ? [{ work: workerd.empty, times: emptyTimes }] : [];
+      for (const [page, pagePath] of timedPages) {
+        const subject = /** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get(page));
+        const { status } = subject.last;
+        if (workerd) {
+          // The HTML figures stay those of the same bundle's render in Node.
+          tasks.push({ work: () => workerd.page(pagePath, "current", status), times: subject.times, wallTimes: subject.wallTimes });
+          if (baselineRenderer) tasks.push({ work: () => workerd.page(pagePath, "baseline", status), times: subject.baselineTimes });
+          const cards = subject.floor?.cards;
+          if (cards !== undefined) tasks.push({ work: () => workerd.floor(cards), times: subject.floorTimes });
+        } else {
+          tasks.push({ work: async () => (subject.last = await render(pagePath)), times: subject.times, wallTimes: subject.wallTimes });
+          if (baselineRenderer) tasks.push({ work: () => baselineRenderer.render(pagePath), times: subject.baselineTimes });
+          if (subject.floor) tasks.push({ work: subject.floor.render, times: subject.floorTimes });
+        }
       }
+      const cpuMs = workerd ? () => workerd.cpuMs() : processCpuMs;
+      for (let round = -WARM_UP_RUNS; round < runs; round++) {
+        for (const task of shuffled(tasks)) {
+          const measured = await measure(task.work, cpuMs);
+          if (round >= 0) (task.times.push(measured.cpuMs), task.wallTimes?.push(measured.wallMs));
+        }
+      }
+    } finally {
+      await workerd?.close();
     }
-    for (const subject of subjects.values()) for (const list of [subject.times, subject.wallTimes, subject.floorTimes, subject.baselineTimes]) list.sort((a, b) => a - b);
+    // In workerd, what an empty request costs is not the render's.
+    const overheadMs = quantile(emptyTimes.sort((a, b) => a - b), 0.5) || 0;
+    for (const subject of subjects.values()) {
+      for (const list of [subject.times, subject.floorTimes, subject.baselineTimes]) list.forEach((ms, i) => (list[i] = ms - overheadMs));
+      for (const list of [subject.times, subject.wallTimes, subject.floorTimes, subject.baselineTimes]) list.sort((a, b) => a - b);
+    }
     const notFoundMs = quantile(/** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get("not-found")).times, 0.5);
     /** @type {RenderRow[]} */
     const rows = [];
@@ -330,17 +391,19 @@ export function printRenderTable(rows, title = "Server render in Node, fixture d
 }
 
 async function main() {
-  const usage = "Usage: npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--out bench-results/render.json]";
-  const options = cliOptions(["runs", "scale", "pages", "floor", "html", "baseline", "out"], usage);
+  const usage = "Usage: npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--runtime node|workerd] [--out bench-results/render.json]";
+  const options = cliOptions(["runs", "scale", "pages", "floor", "html", "baseline", "runtime", "out"], usage);
   if (options.floor !== undefined && options.floor !== "none") throw new Error(usage);
+  const runtime = options.runtime ?? "node";
+  if (runtime !== "node" && runtime !== "workerd") throw new Error(usage);
   const runs = positiveIntOption(options.runs, 200, "runs");
   const scale = positiveIntOption(options.scale, 1, "scale");
   const only = options.pages?.split(",").map((page) => page.trim());
   const out = options.out ?? "bench-results/render.json";
-  const rows = await benchRender({ runs, scale, only, floor: options.floor !== "none", htmlDir: options.html, baseline: options.baseline, log: console.log });
-  printRenderTable(rows);
+  const rows = await benchRender({ runs, scale, only, floor: options.floor !== "none", htmlDir: options.html, baseline: options.baseline, runtime, log: console.log });
+  printRenderTable(rows, runtime === "workerd" ? "Server render in workerd (Miniflare), fixture data; CPU less an empty request's; HTML figures from the same bundle in Node" : undefined);
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-  await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, runs, scale, pages: rows }, null, 2) + "\n");
+  await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, runtime, runs, scale, pages: rows }, null, 2) + "\n");
   console.log(`\nWritten to ${out}`);
 }
 
