@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * Render cost without the network: each page's server render (React Router's loaders and
- * React's streamed document, read to the end) in Node, from content fixtures recorded
- * once from a seeded PocketBase, timed over many runs.
+ * React's streamed document, read to the end) in Node, or in workerd with `--runtime
+ * workerd`, from content fixtures recorded once from a seeded PocketBase, timed over many runs.
  *
  *   npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--runtime node|workerd] [--out bench-results/render.json]
  *

@@ -61,13 +61,14 @@ const STARTS_TOKEN = /^[\p{L}\p{N}%&+#@]/u;
  * when it is only inside the text, 0 when not. Found by looking at the characters around
  * each occurrence, not by splitting the text: a body is long and most words occur in it
  * once or not at all. (The two characters either side are read so that a letter outside
- * the Basic Multilingual Plane counts as one.)
+ * the Basic Multilingual Plane counts as one.) `isToken`: whether the word could be a token
+ * at all (TOKEN), known once per word by the caller; a word with a separator inside
+ * ("wi-fi") is never a whole token nor a token's start.
  */
-function wordPoints(word: string, text: string, [whole, prefix, part]: readonly [number, number, number]): number {
+function wordPoints(word: string, isToken: boolean, text: string, [whole, prefix, part]: readonly [number, number, number]): number {
   let at = text.indexOf(word);
   if (at < 0) return 0;
-  // A word with a separator inside ("wi-fi") is never a whole token nor a token's start.
-  if (!TOKEN.test(word)) return part;
+  if (!isToken) return part;
   let best = part;
   for (; at >= 0; at = text.indexOf(word, at + 1)) {
     if (at > 0 && ENDS_IN_TOKEN.test(text.slice(Math.max(0, at - 2), at))) continue;
@@ -96,14 +97,15 @@ export function matchScore(words: readonly string[], title: string, body: string
   const parts = typeof body === "string" ? [body] : body;
   const folded: (string | undefined)[] = [];
   const part = (i: number) => (folded[i] ??= foldText(typeof parts[i] === "string" ? parts[i] : parts[i]!()));
-  const bodyPoints = (word: string) => {
+  const bodyPoints = (word: string, isToken: boolean) => {
     let best = 0;
-    for (let i = 0; i < parts.length && best < POINTS.bodyWord; i++) best = Math.max(best, wordPoints(word, part(i), [POINTS.bodyWord, POINTS.bodyPart, POINTS.bodyPart]));
+    for (let i = 0; i < parts.length && best < POINTS.bodyWord; i++) best = Math.max(best, wordPoints(word, isToken, part(i), [POINTS.bodyWord, POINTS.bodyPart, POINTS.bodyPart]));
     return best;
   };
   let score = 0;
   for (const word of words) {
-    const points = wordPoints(word, titleText, [POINTS.titleWord, POINTS.titlePrefix, POINTS.titlePart]) || bodyPoints(word);
+    const isToken = TOKEN.test(word);
+    const points = wordPoints(word, isToken, titleText, [POINTS.titleWord, POINTS.titlePrefix, POINTS.titlePart]) || bodyPoints(word, isToken);
     if (!points) return 0;
     score += points;
   }

@@ -29,7 +29,7 @@ async function chunksOf(stream: ReadableStream<Uint8Array>): Promise<{ html: str
   return { html: html + decoder.decode(), chunks };
 }
 
-/** A list of `count` items carrying `text`, inside a Suspense boundary that is already complete. */
+/** A paragraph of `text` inside a Suspense boundary that is already complete (nothing suspends). */
 const boundary = (text: string): ReactNode => h("div", null, h(Suspense, { fallback: "loading" }, h("p", null, text)));
 
 describe.each(builds)("React's edge server renderer, patched ($mode build)", ({ server }) => {
