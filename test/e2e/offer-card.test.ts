@@ -59,6 +59,30 @@ describe("coupon card", () => {
     await page.close();
   });
 
+  it("takes focus and answers Escape from the moment it is in the page, before the next frame", async () => {
+    // The dialog's chunk loads on the first click, so the dialog commits later, outside the
+    // click. A key pressed as soon as it shows must still reach it: CI once pressed Escape
+    // into a dialog whose keyboard handling had not started yet, and it stayed open.
+    const coupon = offers.find((o) => o.type === "coupon" && o.coupon_code)!;
+    const { page, problems } = await openStorePage();
+    await page.evaluate(() => {
+      const seen = new MutationObserver(() => {
+        const dialog = document.querySelector('.modal [role="dialog"]');
+        if (!dialog) return;
+        seen.disconnect();
+        const focused = dialog.contains(document.activeElement);
+        document.activeElement?.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+        (window as unknown as { firstLook: unknown }).firstLook = { focused };
+      });
+      seen.observe(document.body, { childList: true, subtree: true });
+    });
+    await card(page, coupon).getByRole("button", { name: /^Get Code/ }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { firstLook?: unknown }).firstLook)).toEqual({ focused: true });
+    await expect.poll(() => page.getByRole("dialog", { name: "Coupon Code" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("copies the code to the clipboard and reads 'Copied' for 3 seconds", async () => {
     const coupon = offers.find((o) => o.type === "coupon" && o.coupon_code)!;
     const { page, problems } = await openStorePage();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { useLayoutEffect, useRef, type RefObject } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -10,11 +10,15 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
  * While `active`: focus moves into `container` (to `initialFocus`, else its first control),
  * Tab and Shift+Tab cycle inside it, and Escape calls `onEscape`. When it ends, focus goes
  * back to whatever had it before (the control that opened the dialog).
+ *
+ * A layout effect, so that all this is in place before the browser paints the container: a
+ * dialog that commits outside the click (its lazy chunk arriving later) would otherwise show
+ * for a frame with focus outside it and Escape ignored.
  */
 export function useFocusTrap(active: boolean, container: RefObject<HTMLElement | null>, onEscape: () => void, initialFocus?: RefObject<HTMLElement | null>) {
   const latestEscape = useRef(onEscape);
   latestEscape.current = onEscape;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = container.current;
     if (!active || !root) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
