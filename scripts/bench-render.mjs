@@ -4,7 +4,7 @@
  * React's streamed document, read to the end) in Node, or in workerd with `--runtime
  * workerd`, from content fixtures recorded once from a seeded PocketBase, timed over many runs.
  *
- *   npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--runtime node|workerd] [--out bench-results/render.json]
+ *   npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--runtime node|workerd [--cpu-prof dir]] [--out bench-results/render.json]
  *
  * The render code is bundled as the Worker's is (workerd exports of React, production
  * builds), so a regression in a page's components or loaders shows here without wrangler,
@@ -23,7 +23,10 @@
  * renders another checkout's code (e.g. `git worktree add /tmp/base main`) in the same
  * rounds, from its own recorded reads, and gives each page's CPU p50 as a ratio to it: a
  * change's effect measured on a busy host. `--runtime workerd` times the same bundles, reads
- * and floors in workerd, the runtime Cloudflare bills (startWorkerdRenderer).
+ * and floors in workerd, the runtime Cloudflare bills (startWorkerdRenderer); with
+ * `--cpu-prof dir` it also writes the isolate's CPU profile of the timed rounds there, taken
+ * through workerd's inspector (`node --cpu-prof` profiles the Node runs), for
+ * scripts/cpuprofile-summary.mjs (with --per-sample). Sampling adds 30–45% to that run's times.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -38,10 +41,13 @@ import { freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/r
 import { BENCH_SUPERUSER } from "./bench-stack.mjs";
 import { buildClient } from "./build-client.mjs";
 import { floorTree } from "./bench-render-floor.mjs";
+import { connectWorkerInspector } from "./worker-inspector.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SITE = "https://bench.example";
 const WARM_UP_RUNS = 20;
+/** workerd's isolate is sampled every 100 µs with --cpu-prof (V8's default is 1 ms). */
+const PROFILE_INTERVAL_US = 100;
 /** Cloudflare's free plan stops a request at 10 ms of CPU: a render must leave room for the rest. */
 const RENDER_GOAL = { p50Ms: 5, p90Ms: 10 };
 
@@ -170,21 +176,27 @@ async function measure(work, cpuMs) {
  * in nanoseconds; Linux only). Each request's figure includes workerd's handling of a request,
  * which an empty request timed in the same rounds measures.
  * @param {{ current: Record<string, unknown>, baseline?: Record<string, unknown> }} reads
+ * @param {{ profileDir?: string }} [options]
  */
-async function startWorkerdRenderer(reads) {
+async function startWorkerdRenderer(reads, { profileDir } = {}) {
   const { Miniflare } = await import("miniflare");
   const bundles = path.join(root, "node_modules/.cache/bench-render");
   const compatibilityDate = (await readFile(path.join(root, "wrangler.toml"), "utf8")).match(/^compatibility_date = "([\d-]+)"/m)?.[1];
   const source = (/** @type {string} */ file) => readFile(file, "utf8");
+  /** The worker's modules by name (siblings under modulesRoot) and the file each is read from. */
+  const files = {
+    "worker.mjs": path.join(root, "scripts/bench-render-worker.mjs"),
+    "bench-render-floor.mjs": path.join(root, "scripts/bench-render-floor.mjs"),
+    "render.mjs": path.join(bundles, "render.mjs"),
+    "render-baseline.mjs": path.join(bundles, "render-baseline.mjs"),
+  };
   /** @type {{ type: "ESModule", path: string, contents: string }[]} */
   const modules = [
-    { type: "ESModule", path: path.join(bundles, "worker.mjs"), contents: await source(path.join(root, "scripts/bench-render-worker.mjs")) },
-    { type: "ESModule", path: path.join(bundles, "bench-render-floor.mjs"), contents: await source(path.join(root, "scripts/bench-render-floor.mjs")) },
-    { type: "ESModule", path: path.join(bundles, "render.mjs"), contents: await source(path.join(bundles, "render.mjs")) },
-    { type: "ESModule", path: path.join(bundles, "render-baseline.mjs"), contents: reads.baseline ? await source(path.join(bundles, "render-baseline.mjs")) : "export {};" },
+    ...(await Promise.all(Object.entries(files).map(async ([name, file]) => ({ type: /** @type {const} */ ("ESModule"), path: path.join(bundles, name), contents: name === "render-baseline.mjs" && !reads.baseline ? "export {};" : await source(file) })))),
     { type: "ESModule", path: path.join(bundles, "fixtures.mjs"), contents: `export default ${JSON.stringify({ current: reads.current, baseline: reads.baseline ?? {} })};` },
   ];
-  const miniflare = new Miniflare({ modulesRoot: bundles, modules, compatibilityDate });
+  const inspectorPort = profileDir ? await freePort() : undefined;
+  const miniflare = new Miniflare({ modulesRoot: bundles, modules, compatibilityDate, ...(inspectorPort && { inspectorPort }) });
   await miniflare.ready;
   const pids = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" })
     .split("\n")
@@ -206,6 +218,29 @@ async function startWorkerdRenderer(reads) {
     },
     floor: (/** @type {number} */ cards) => ask(`task=floor&cards=${cards}`),
     empty: () => ask(""),
+    /** Samples the isolate until the returned function writes the profile (with --cpu-prof). */
+    async startProfile() {
+      if (!profileDir || !inspectorPort) return async () => undefined;
+      const inspector = await connectWorkerInspector(inspectorPort);
+      await inspector.send("Profiler.enable");
+      await inspector.send("Profiler.setSamplingInterval", { interval: PROFILE_INTERVAL_US });
+      await inspector.send("Profiler.start");
+      return async () => {
+        /** @type {{ profile: { nodes: { callFrame: { url: string } }[] } }} */
+        const { profile } = await inspector.send("Profiler.stop");
+        inspector.close();
+        // workerd names a module by its path under modulesRoot: point at the file it was read
+        // from, where cpuprofile-summary.mjs finds which source file a bundle's line comes from.
+        for (const { callFrame } of profile.nodes) {
+          const file = files[/** @type {keyof typeof files} */ (callFrame.url)];
+          if (file) callFrame.url = pathToFileURL(file).href;
+        }
+        await mkdir(profileDir, { recursive: true });
+        const file = path.join(profileDir, `CPU.workerd.${new Date().toISOString().replace(/[:.]/g, "")}.cpuprofile`);
+        await writeFile(file, JSON.stringify(profile));
+        return file;
+      };
+    },
     close: () => miniflare.dispose(),
   };
 }
@@ -224,10 +259,10 @@ function shuffled(items) {
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 /**
- * @param {{ runs?: number, scale?: number, only?: string[], floor?: boolean, htmlDir?: string, baseline?: string, runtime?: "node" | "workerd", log?: (line: string) => void }} [options]
+ * @param {{ runs?: number, scale?: number, only?: string[], floor?: boolean, htmlDir?: string, baseline?: string, runtime?: "node" | "workerd", profileDir?: string, log?: (line: string) => void }} [options]
  * @returns {Promise<RenderRow[]>}
  */
-export async function benchRender({ runs = 200, scale = 1, only, floor = true, htmlDir, baseline, runtime = "node", log = () => {} } = {}) {
+export async function benchRender({ runs = 200, scale = 1, only, floor = true, htmlDir, baseline, runtime = "node", profileDir, log = () => {} } = {}) {
   const react = await loadRenderModule(root, "render");
   const baselineModule = baseline ? await loadRenderModule(path.resolve(baseline), "render-baseline") : undefined;
   const dataDir = await mkdtemp(path.join(tmpdir(), `pb-render-${scale}-`));
@@ -303,7 +338,7 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
     // threads' CPU a measurement counts) kept landing in the same pages' windows: two runs at
     // scale 50 doubled two to four pages' medians each, different pages each time; shuffled,
     // unchanged pages stay within ±20% of their baseline (decision 026).
-    const workerd = runtime === "workerd" ? await startWorkerdRenderer({ current: reads.recorded(), baseline: baselineRenderer?.reads.recorded() }) : undefined;
+    const workerd = runtime === "workerd" ? await startWorkerdRenderer({ current: reads.recorded(), baseline: baselineRenderer?.reads.recorded() }, { profileDir }) : undefined;
     /** @type {number[]} */
     const emptyTimes = [];
     try {
@@ -325,12 +360,17 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
         }
       }
       const cpuMs = workerd ? () => workerd.cpuMs() : processCpuMs;
+      /** @type {(() => Promise<string | undefined>) | undefined} */
+      let stopProfile;
       for (let round = -WARM_UP_RUNS; round < runs; round++) {
+        if (round === 0) stopProfile = await workerd?.startProfile();
         for (const task of shuffled(tasks)) {
           const measured = await measure(task.work, cpuMs);
           if (round >= 0) (task.times.push(measured.cpuMs), task.wallTimes?.push(measured.wallMs));
         }
       }
+      const profile = await stopProfile?.();
+      if (profile) log(`CPU profile of workerd's isolate: ${profile}\n  where the time went: node scripts/cpuprofile-summary.mjs ${profile} --per-sample`);
     } finally {
       await workerd?.close();
     }
@@ -391,16 +431,17 @@ export function printRenderTable(rows, title = "Server render in Node, fixture d
 }
 
 async function main() {
-  const usage = "Usage: npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--runtime node|workerd] [--out bench-results/render.json]";
-  const options = cliOptions(["runs", "scale", "pages", "floor", "html", "baseline", "runtime", "out"], usage);
+  const usage = "Usage: npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--runtime node|workerd [--cpu-prof dir]] [--out bench-results/render.json]";
+  const options = cliOptions(["runs", "scale", "pages", "floor", "html", "baseline", "runtime", "cpu-prof", "out"], usage);
   if (options.floor !== undefined && options.floor !== "none") throw new Error(usage);
   const runtime = options.runtime ?? "node";
   if (runtime !== "node" && runtime !== "workerd") throw new Error(usage);
+  if (options["cpu-prof"] !== undefined && runtime !== "workerd") throw new Error(`--cpu-prof is for --runtime workerd; profile Node with node --cpu-prof\n${usage}`);
   const runs = positiveIntOption(options.runs, 200, "runs");
   const scale = positiveIntOption(options.scale, 1, "scale");
   const only = options.pages?.split(",").map((page) => page.trim());
   const out = options.out ?? "bench-results/render.json";
-  const rows = await benchRender({ runs, scale, only, floor: options.floor !== "none", htmlDir: options.html, baseline: options.baseline, runtime, log: console.log });
+  const rows = await benchRender({ runs, scale, only, floor: options.floor !== "none", htmlDir: options.html, baseline: options.baseline, runtime, profileDir: options["cpu-prof"], log: console.log });
   printRenderTable(rows, runtime === "workerd" ? "Server render in workerd (Miniflare), fixture data; CPU less an empty request's; HTML figures from the same bundle in Node" : undefined);
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
   await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, runtime, runs, scale, pages: rows }, null, 2) + "\n");

@@ -85,7 +85,7 @@ export async function startLoadStack({ faultProxy = false, vars = {}, scale = 1 
         if (!proxyUrl) throw new Error("delays need the fault proxy");
         await fetch(`${proxyUrl}/__test/delay?contains=${encodeURIComponent(needle)}&ms=${ms}`, { method: "POST" });
       },
-      /** Where the Worker's V8 inspector listens (scripts/worker-heap.mjs reads its heap there). */
+      /** Where the Worker's V8 inspector listens (scripts/worker-inspector.mjs reads its heap there). */
       inspectorPort,
       /** The local runtime's processes (workerd, in wrangler's process group): the same ids before and after mean no restart. */
       workerdPids() {

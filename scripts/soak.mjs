@@ -24,7 +24,7 @@
  */
 import { parseArgs } from "node:util";
 import { buildMix, percentile, printTable, random, request, rules, runLoad, startLoadStack, tableRow } from "./load-mix.mjs";
-import { connectWorkerHeap } from "./worker-heap.mjs";
+import { connectWorkerHeap } from "./worker-inspector.mjs";
 
 const { values } = parseArgs({
   options: {
