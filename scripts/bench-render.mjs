@@ -158,14 +158,14 @@ function processCpuMs() {
 /**
  * CPU time is what Workers limit and what a busy host does not inflate (time spent waiting
  * for a core is not counted); wall time is kept beside it.
- * @template T @param {() => Promise<T>} work @param {() => number} cpuMs
+ * @param {() => Promise<unknown>} work @param {() => number} cpuMs
  */
 async function measure(work, cpuMs) {
   const cpu = cpuMs();
   const started = performance.now();
-  const result = await work();
+  await work();
   const wallMs = performance.now() - started;
-  return { result, cpuMs: cpuMs() - cpu, wallMs };
+  return { cpuMs: cpuMs() - cpu, wallMs };
 }
 
 /**
@@ -182,19 +182,22 @@ async function startWorkerdRenderer(reads, { profileDir } = {}) {
   const { Miniflare } = await import("miniflare");
   const bundles = path.join(root, "node_modules/.cache/bench-render");
   const compatibilityDate = (await readFile(path.join(root, "wrangler.toml"), "utf8")).match(/^compatibility_date = "([\d-]+)"/m)?.[1];
-  const source = (/** @type {string} */ file) => readFile(file, "utf8");
-  /** The worker's modules by name (siblings under modulesRoot) and the file each is read from. */
+  /** The worker's modules read from files, by name (siblings under modulesRoot). Without
+   * --baseline, render-baseline.mjs is an empty module, whatever an earlier run left on disk. */
+  /** @type {Record<string, string>} */
   const files = {
     "worker.mjs": path.join(root, "scripts/bench-render-worker.mjs"),
     "bench-render-floor.mjs": path.join(root, "scripts/bench-render-floor.mjs"),
     "render.mjs": path.join(bundles, "render.mjs"),
-    "render-baseline.mjs": path.join(bundles, "render-baseline.mjs"),
+    ...(reads.baseline && { "render-baseline.mjs": path.join(bundles, "render-baseline.mjs") }),
   };
-  /** @type {{ type: "ESModule", path: string, contents: string }[]} */
-  const modules = [
-    ...(await Promise.all(Object.entries(files).map(async ([name, file]) => ({ type: /** @type {const} */ ("ESModule"), path: path.join(bundles, name), contents: name === "render-baseline.mjs" && !reads.baseline ? "export {};" : await source(file) })))),
-    { type: "ESModule", path: path.join(bundles, "fixtures.mjs"), contents: `export default ${JSON.stringify({ current: reads.current, baseline: reads.baseline ?? {} })};` },
-  ];
+  /** @type {Record<string, string>} */
+  const contents = {
+    ...Object.fromEntries(await Promise.all(Object.entries(files).map(async ([name, file]) => [name, await readFile(file, "utf8")]))),
+    ...(!reads.baseline && { "render-baseline.mjs": "export {};" }),
+    "fixtures.mjs": `export default ${JSON.stringify({ current: reads.current, baseline: reads.baseline ?? {} })};`,
+  };
+  const modules = Object.entries(contents).map(([name, text]) => ({ type: /** @type {const} */ ("ESModule"), path: path.join(bundles, name), contents: text }));
   const inspectorPort = profileDir ? await freePort() : undefined;
   const miniflare = new Miniflare({ modulesRoot: bundles, modules, compatibilityDate, ...(inspectorPort && { inspectorPort }) });
   await miniflare.ready;
@@ -232,7 +235,7 @@ async function startWorkerdRenderer(reads, { profileDir } = {}) {
         // workerd names a module by its path under modulesRoot: point at the file it was read
         // from, where cpuprofile-summary.mjs finds which source file a bundle's line comes from.
         for (const { callFrame } of profile.nodes) {
-          const file = files[/** @type {keyof typeof files} */ (callFrame.url)];
+          const file = files[callFrame.url];
           if (file) callFrame.url = pathToFileURL(file).href;
         }
         await mkdir(profileDir, { recursive: true });
