@@ -13,8 +13,8 @@ import * as baseline from "./render-baseline.mjs";
 // @ts-expect-error both bundles' recorded reads, only in Miniflare
 import fixtures from "./fixtures.mjs";
 import { floorTree } from "./bench-render-floor.mjs";
+import { BENCH_SITE as SITE, edgeReads } from "./bench-render-edge.mjs";
 
-const SITE = "https://bench.example";
 const POCKETBASE = "http://pocketbase.bench";
 
 /** @param {Record<string, { status: number, body: string, headers: [string, string][] }>} reads */
@@ -25,16 +25,21 @@ const replay = (reads) => async (/** @type {RequestInfo | URL} */ input) => {
   return new Response(read.body, { status: read.status, headers: read.headers });
 };
 
+/** Each bundle's edge read cache lives as long as the isolate, as in a Worker (made on first use:
+ * without --baseline the baseline module is empty). @type {Record<string, ReturnType<typeof edgeReads>>} */
+const edges = {};
+const edgeOf = (/** @type {"current" | "baseline"} */ name) =>
+  (edges[name] ??= edgeReads(name === "baseline" ? baseline : current, POCKETBASE, /** @type {typeof fetch} */ (replay(fixtures[name]))));
+
 export default {
   /** @param {Request} request */
   async fetch(request) {
     const query = new URL(request.url).searchParams;
     const task = query.get("task");
     if (task === "page") {
-      const isBaseline = query.get("bundle") === "baseline";
-      const bundle = isBaseline ? baseline : current;
-      const content = bundle.createContentClient({ baseUrl: POCKETBASE, fetch: replay(isBaseline ? fixtures.baseline : fixtures.current) });
-      const response = await bundle.renderPage(new Request(SITE + query.get("path")), { content, siteOrigin: SITE, waitForAll: false, nonce: "bench" });
+      const name = query.get("bundle") === "baseline" ? "baseline" : "current";
+      const content = edgeOf(name).client();
+      const response = await (name === "baseline" ? baseline : current).renderPage(new Request(SITE + query.get("path")), { content, siteOrigin: SITE, waitForAll: false, nonce: "bench" });
       return new Response(`${response.status} ${(await response.text()).length}`);
     }
     if (task === "floor") {

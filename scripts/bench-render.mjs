@@ -40,11 +40,11 @@ import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
 import { freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/run.mjs";
 import { BENCH_SUPERUSER } from "./bench-stack.mjs";
 import { buildClient } from "./build-client.mjs";
+import { BENCH_SITE as SITE, edgeReads } from "./bench-render-edge.mjs";
 import { floorTree } from "./bench-render-floor.mjs";
 import { connectWorkerInspector } from "./worker-inspector.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SITE = "https://bench.example";
 const WARM_UP_RUNS = 20;
 /** workerd's isolate is sampled every 100 µs with --cpu-prof (V8's default is 1 ms). */
 const PROFILE_INTERVAL_US = 100;
@@ -52,7 +52,7 @@ const PROFILE_INTERVAL_US = 100;
 const RENDER_GOAL = { p50Ms: 5, p90Ms: 10 };
 
 /**
- * @typedef {{ renderPage: (request: Request, options: { content: unknown, siteOrigin: string, waitForAll: boolean, nonce?: string }) => Promise<Response>, createContentClient: (options: { baseUrl: string, fetch: typeof fetch }) => unknown, createElement: (type: string, props: Record<string, unknown> | null, ...children: unknown[]) => unknown, renderToReadableStream: (element: unknown) => Promise<ReadableStream<Uint8Array>> }} RenderModule
+ * @typedef {import("./bench-render-edge.mjs").EdgeReadModule & { renderPage: (request: Request, options: { content: unknown, siteOrigin: string, waitForAll: boolean, nonce?: string }) => Promise<Response>, createElement: (type: string, props: Record<string, unknown> | null, ...children: unknown[]) => unknown, renderToReadableStream: (element: unknown) => Promise<ReadableStream<Uint8Array>> }} RenderModule
  * @typedef {{ page: string, path: string, medianMs: number, p90Ms: number, wallMedianMs: number, notFoundRatio: number, floorMs: number, floorRatio: number, htmlKiB: number, gzipKiB: number, hydrationKiB: number, jsonLdKiB: number, status: number, baselineMs?: number, baselineRatio?: number, baselineHtmlKiB?: number }} RenderRow
  */
 
@@ -69,7 +69,14 @@ async function loadRenderModule(checkout, name) {
   await build({
     stdin: {
       // React's own exports from the same bundle render the floor tree.
-      contents: 'export { renderPage } from "./src/ssr/render"; export { createContentClient } from "./src/data/client"; export { createElement } from "react"; export { renderToReadableStream } from "react-dom/server";',
+      contents: [
+        'export { renderPage } from "./src/ssr/render";',
+        // Reads go through the edge read cache, as in the Worker (bench-render-edge.mjs).
+        'export { createContentOrigin } from "./src/edge/content-origin";',
+        'export { PageReads } from "./src/edge/page-cache";',
+        'export { createElement } from "react";',
+        'export { renderToReadableStream } from "react-dom/server";',
+      ].join("\n"),
       resolveDir: checkout,
       loader: "ts",
       sourcefile: "bench-render-entry.ts",
@@ -188,6 +195,7 @@ async function startWorkerdRenderer(reads, { profileDir } = {}) {
   const files = {
     "worker.mjs": path.join(root, "scripts/bench-render-worker.mjs"),
     "bench-render-floor.mjs": path.join(root, "scripts/bench-render-floor.mjs"),
+    "bench-render-edge.mjs": path.join(root, "scripts/bench-render-edge.mjs"),
     "render.mjs": path.join(bundles, "render.mjs"),
     ...(reads.baseline && { "render-baseline.mjs": path.join(bundles, "render-baseline.mjs") }),
   };
@@ -274,11 +282,13 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
     await prepareSeededDataDir({ targetDir: dataDir, scale, ...BENCH_SUPERUSER });
     const pocketbase = await startPocketBase({ dataDir, port: await freePort(), quiet: true });
     /** A page renderer of one bundle, with its own recorded reads (two checkouts may read differently). @param {RenderModule} module */
-    const renderer = ({ renderPage, createContentClient }) => {
+    const renderer = (/** @type {RenderModule} */ module) => {
       const reads = fixtureFetch(pocketbase.url);
+      const edge = edgeReads(module, pocketbase.url, reads.fetch);
       /** @param {string} pagePath */
       const render = async (pagePath) => {
-        const content = createContentClient({ baseUrl: pocketbase.url, fetch: reads.fetch });
+        const content = edge.client();
+        const { renderPage } = module;
         const response = await renderPage(new Request(SITE + pagePath), { content, siteOrigin: SITE, waitForAll: false, nonce: "bench" });
         return { status: response.status, html: await response.text() };
       };

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
-import { createContentClient } from "./data/client";
 import { SUGGESTIONS_PATH } from "./data/search-kinds";
 import { blockAiCrawlers } from "./edge/ai-crawlers";
 import type { AppEnv } from "./edge/app-env";
@@ -67,7 +66,7 @@ app.get("*", async (c) => {
     request,
     (reads, pageRequest) =>
       renderPage(pageRequest, {
-        content: createContentClient({ baseUrl: c.var.config.pocketbaseUrl, fetch: reads.observe(c.var.origin.fetch) }),
+        content: c.var.origin.client(reads),
         siteOrigin: c.var.config.siteOrigin,
         waitForAll: crawler,
         nonce: c.var.cspNonce,

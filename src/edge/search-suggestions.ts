@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { createContentClient } from "../data/client";
 import { suggest } from "../data/search";
 import { SUGGESTIONS_PATH } from "../data/search-kinds";
 import { SEARCH_MAX_LENGTH, SUGGEST_MIN_LENGTH } from "../lib/search-limits";
@@ -25,7 +24,7 @@ export async function searchSuggestions(c: Context<AppEnv>): Promise<Response> {
     pageCacheKey(c.var.config.siteOrigin, key, "visitor"),
     c.req.raw,
     async (reads) => {
-      const pb = createContentClient({ baseUrl: c.var.config.pocketbaseUrl, fetch: reads.observe(c.var.origin.fetch) });
+      const pb = c.var.origin.client(reads);
       try {
         const items = text.length < SUGGEST_MIN_LENGTH ? [] : await suggest(pb, text);
         return Response.json({ items }, { headers: { "Cache-Control": c.var.readCacheControl } });

@@ -1,0 +1,48 @@
+// @ts-check
+/**
+ * The render bench's content reads as a Worker makes them (src/edge/content-origin.ts):
+ * through the edge read cache, watched by the render's PageReads. The zone's cache is a
+ * Map here whose `match` builds a Response from the stored copy, as the runtime's does.
+ * After the bench's first render of a page every read is a fresh HIT, which is what a
+ * render after a page-cache miss meets at a busy location. Shared by both runtimes
+ * (bench-render.mjs in Node, bench-render-worker.mjs in workerd).
+ */
+
+export const BENCH_SITE = "https://bench.example";
+
+/** @typedef {{ createContentOrigin: (config: object, deps: object, originFetch: typeof fetch) => { client(reads: unknown): unknown }, PageReads: new () => unknown }} EdgeReadModule */
+
+/** A Cache API stand-in kept in memory. @returns {Cache} */
+function memoryCache() {
+  /** @type {Map<string, { body: ArrayBuffer, init: ResponseInit }>} */
+  const copies = new Map();
+  const keyOf = (/** @type {RequestInfo | URL} */ request) => (request instanceof Request ? request.url : String(request));
+  const cache = {
+    async match(/** @type {RequestInfo | URL} */ request) {
+      const copy = copies.get(keyOf(request));
+      return copy && new Response(copy.body.slice(0), copy.init);
+    },
+    async put(/** @type {RequestInfo | URL} */ request, /** @type {Response} */ response) {
+      /** @type {[string, string][]} */
+      const headers = [];
+      response.headers.forEach((value, name) => headers.push([name, value]));
+      copies.set(keyOf(request), { body: await response.arrayBuffer(), init: { status: response.status, headers } });
+    },
+    async delete(/** @type {RequestInfo | URL} */ request) {
+      return copies.delete(keyOf(request));
+    },
+  };
+  return /** @type {Cache} */ (/** @type {unknown} */ (cache));
+}
+
+/**
+ * Content clients of one bundle reading `pocketbaseUrl` through its own edge cache, which
+ * asks `originFetch` on a miss. Content version 1 throughout: no copy is ever outdated.
+ * @param {EdgeReadModule} bundle @param {string} pocketbaseUrl @param {typeof fetch} originFetch
+ */
+export function edgeReads({ createContentOrigin, PageReads }, pocketbaseUrl, originFetch) {
+  const hour = 3600;
+  const config = { pocketbaseUrl, siteOrigin: BENCH_SITE, readTtl: { fresh: hour, stale: hour } };
+  const origin = createContentOrigin(config, { cache: memoryCache(), waitUntil: () => {}, version: async () => 1 }, originFetch);
+  return { client: () => origin.client(new PageReads()) };
+}
