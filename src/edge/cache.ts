@@ -42,11 +42,19 @@ export function isOutdated(stored: Headers, version: number | null): boolean {
   return !(own >= version);
 }
 
+/** A read's answer held in memory: a stored copy or the origin's answer, read once and
+ * shared by every request waiting for it (so only ever read, never changed). */
 interface Snapshot {
   status: number;
   statusText: string;
-  headers: [string, string][];
+  headers: Headers;
   body: ArrayBuffer;
+}
+
+/** A read answered through the cache, without building a Response around it (the content
+ * client's reads on the server, where each Response and Headers costs tens of µs). */
+export interface CachedRead extends Snapshot {
+  cacheStatus: CacheStatus;
 }
 
 /**
@@ -63,24 +71,27 @@ function cacheRequest(key: string): Request {
   return new Request(key, { method: "GET" });
 }
 
-function toResponse(snapshot: Snapshot, status: CacheStatus): Response {
-  const headers = new Headers(snapshot.headers);
+/** The Response `readThrough` answers for a read (X-Edge-Cache set, X-Edge-Stored-At removed). */
+export function toResponse(read: CachedRead): Response {
+  const headers = new Headers(read.headers);
   headers.delete(STORED_AT_HEADER);
-  headers.set(CACHE_STATUS_HEADER, status);
-  return new Response(snapshot.body.slice(0), { status: snapshot.status, statusText: snapshot.statusText, headers });
+  headers.set(CACHE_STATUS_HEADER, read.cacheStatus);
+  return new Response(read.body.slice(0), { status: read.status, statusText: read.statusText, headers });
 }
+
+const answered = (snapshot: Snapshot, cacheStatus: CacheStatus): CachedRead => ({ ...snapshot, cacheStatus });
 
 async function snapshotOf(response: Response): Promise<Snapshot> {
   return {
     status: response.status,
     statusText: response.statusText,
-    headers: [...response.headers],
+    headers: response.headers,
     body: await response.arrayBuffer(),
   };
 }
 
 function cacheable(snapshot: Snapshot): boolean {
-  return snapshot.status === 200 && !snapshot.headers.some(([name]) => name.toLowerCase() === "set-cookie");
+  return snapshot.status === 200 && !snapshot.headers.has("Set-Cookie");
 }
 
 /**
@@ -89,42 +100,42 @@ function cacheable(snapshot: Snapshot): boolean {
  * Non-200 origin answers pass through uncached. A copy past the next start or expiry of
  * the offers it holds (src/edge/offer-schedule.ts) counts as no copy at all.
  */
-export async function readThrough(
-  key: string,
-  load: () => Promise<Response>,
-  ttl: CacheTtl,
-  deps: EdgeCacheDeps,
-): Promise<Response> {
+export async function readThrough(key: string, load: () => Promise<Response>, ttl: CacheTtl, deps: EdgeCacheDeps): Promise<Response> {
+  return toResponse(await cachedRead(key, load, ttl, deps));
+}
+
+/** `readThrough`'s answer as it is held, the copy's own headers included (X-Edge-Stored-At). */
+export async function cachedRead(key: string, load: () => Promise<Response>, ttl: CacheTtl, deps: EdgeCacheDeps): Promise<CachedRead> {
   const now = deps.now ?? Date.now;
   const version = (await deps.version?.()) ?? null;
   const stored = await deps.cache.match(cacheRequest(key));
   if (stored && withinSchedule(stored.headers, now())) {
     const ageMs = now() - Number(stored.headers.get(STORED_AT_HEADER) ?? 0);
     const outdated = isOutdated(stored.headers, version);
-    if (!outdated && ageMs < ttl.fresh * 1000) return toResponse(await snapshotOf(stored), "HIT");
+    if (!outdated && ageMs < ttl.fresh * 1000) return answered(await snapshotOf(stored), "HIT");
     if (ageMs < (ttl.fresh + ttl.stale) * 1000) {
       if (outdated) return replaceOutdated(key, await snapshotOf(stored), fetchAndStore(key, load, ttl, deps, version), deps);
       if (!inflight.has(flightKey(key, version))) {
         // A failed revalidation keeps the stale copy: that is stale-if-error.
         deps.waitUntil(fetchAndStore(key, load, ttl, deps, version).catch(() => undefined));
       }
-      return toResponse(await snapshotOf(stored), "STALE");
+      return answered(await snapshotOf(stored), "STALE");
     }
   }
-  return toResponse(await fetchAndStore(key, load, ttl, deps, version), "MISS");
+  return answered(await fetchAndStore(key, load, ttl, deps, version), "MISS");
 }
 
 /** The origin's answer if it comes in time and is not a server error, else the outdated
  * copy; a late answer is still stored when it arrives. A record deleted since loses its copy,
  * so an outage cannot bring it back. */
-async function replaceOutdated(key: string, copy: Snapshot, answer: Promise<Snapshot>, deps: EdgeCacheDeps): Promise<Response> {
+async function replaceOutdated(key: string, copy: Snapshot, answer: Promise<Snapshot>, deps: EdgeCacheDeps): Promise<CachedRead> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, OUTDATED_WAIT_MS)));
   const replaced = await Promise.race([answer.catch(() => undefined), late]);
   clearTimeout(timer);
-  if (!replaced || replaced.status >= 500) return toResponse(copy, "STALE");
+  if (!replaced || replaced.status >= 500) return answered(copy, "STALE");
   if (replaced.status === 404) deps.waitUntil(deps.cache.delete(cacheRequest(key)));
-  return toResponse(replaced, "MISS");
+  return answered(replaced, "MISS");
 }
 
 function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl, deps: EdgeCacheDeps, version: number | null): Promise<Snapshot> {
@@ -134,7 +145,12 @@ function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl
   const now = deps.now ?? Date.now;
   const answer = load()
     .then(snapshotOf)
-    .then((snapshot) => (version === null ? snapshot : { ...snapshot, headers: [...snapshot.headers, [CONTENT_VERSION_HEADER, String(version)] as [string, string]] }));
+    .then((snapshot) => {
+      if (version === null) return snapshot;
+      const headers = new Headers(snapshot.headers);
+      headers.set(CONTENT_VERSION_HEADER, String(version));
+      return { ...snapshot, headers };
+    });
   const stored = answer.then(async (snapshot) => {
     if (!cacheable(snapshot)) return;
     const headers = new Headers(snapshot.headers);

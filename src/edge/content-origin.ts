@@ -1,7 +1,7 @@
 import { createContentClient, type ContentClient } from "../data/client";
 import type { Config } from "../env";
 import { sortedSearch } from "../lib/query";
-import { readThrough, type CacheTtl, type EdgeCacheDeps } from "./cache";
+import { cachedRead, toResponse, type CachedRead, type CacheTtl, type EdgeCacheDeps } from "./cache";
 import { readCollection, withRecordTags } from "./cache-tags";
 import { withScheduleBound } from "./offer-schedule";
 import type { PageReads } from "./page-cache";
@@ -12,10 +12,9 @@ const ORIGIN_TIMEOUT_MS = 10_000;
 export interface ContentOrigin {
   /** Reads a PocketBase path (with query) through the edge cache. */
   read(pathAndQuery: string, ttl?: CacheTtl): Promise<Response>;
-  /** A fetch for the content client on the server: GET reads through the edge cache. */
-  fetch: typeof fetch;
-  /** The content client of one render: its reads go through the edge cache, watched by `reads`. */
-  client(reads: PageReads): ContentClient;
+  /** A content client whose reads go through the edge cache, watched by `reads` when given
+   * (a page render's). Its answers are parsed from the held copy, with no Response built. */
+  client(reads?: PageReads): ContentClient;
 }
 
 /** Cache key of a PocketBase read. It names our own origin: the Cache API is scoped to
@@ -24,31 +23,40 @@ export function contentCacheKey(siteOrigin: string, url: URL): string {
   return `${siteOrigin}/_edge-cache${url.pathname}${sortedSearch(url.searchParams)}`;
 }
 
+const utf8 = new TextDecoder();
+
+function parsedJson(body: ArrayBuffer): unknown {
+  try {
+    return JSON.parse(utf8.decode(body));
+  } catch {
+    return undefined;
+  }
+}
+
 /** `originFetch` reaches PocketBase (the render bench passes recorded answers). */
 export function createContentOrigin(config: Config, deps: EdgeCacheDeps, originFetch: typeof fetch = fetch): ContentOrigin {
-  const read = (pathAndQuery: string, ttl: CacheTtl = config.readTtl): Promise<Response> => {
-    const url = new URL(pathAndQuery, config.pocketbaseUrl);
-    // Record reads follow the content version; files never change under their names.
-    const readDeps = readCollection(url.pathname) ? deps : { ...deps, version: undefined };
-    return readThrough(
+  const lookup = (url: URL, ttl: CacheTtl = config.readTtl): Promise<CachedRead> =>
+    cachedRead(
       contentCacheKey(config.siteOrigin, url),
       () =>
         originFetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) })
           .then((answer) => withRecordTags(answer, url.pathname))
           .then((answer) => withScheduleBound(answer, (deps.now ?? Date.now)())),
       ttl,
-      readDeps,
+      // Record reads follow the content version; files never change under their names.
+      readCollection(url.pathname) ? deps : { ...deps, version: undefined },
     );
-  };
-  const cachedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    if (request.method !== "GET") throw new Error(`The content client only reads (got ${request.method})`);
-    const url = new URL(request.url);
-    return read(url.pathname + url.search);
-  };
   return {
-    read,
-    fetch: cachedFetch as typeof fetch,
-    client: (reads) => createContentClient({ baseUrl: config.pocketbaseUrl, fetch: reads.observe(cachedFetch as typeof fetch) }),
+    read: async (pathAndQuery, ttl) => toResponse(await lookup(new URL(pathAndQuery, config.pocketbaseUrl), ttl)),
+    client(reads) {
+      const watched = reads ? reads.observe(lookup) : lookup;
+      return createContentClient({
+        baseUrl: config.pocketbaseUrl,
+        read: async (url) => {
+          const { status, body } = await watched(new URL(url));
+          return { status, body: parsedJson(body) };
+        },
+      });
+    },
   };
 }

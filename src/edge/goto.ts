@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import { isbot } from "isbot";
-import { createContentClient } from "../data/client";
 import { readCookie } from "../lib/cookies";
 import { isAllowedTarget, parseTarget } from "../lib/redirect-target";
 import { parseTracking, replaceMacros, TRACKING_COOKIE } from "../lib/tracking";
@@ -43,7 +42,7 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
 
   const kind: OutboundKind = c.req.query("wp") === "0" ? "impression" : "click";
   if (!isbot(c.req.header("User-Agent") ?? "")) {
-    const pb = createContentClient({ baseUrl: config.pocketbaseUrl, fetch: origin.fetch });
+    const pb = origin.client();
     c.executionCtx.waitUntil(
       recordOutboundEvent(config, pb, {
         kind,

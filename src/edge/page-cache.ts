@@ -19,7 +19,7 @@ import type { Context } from "hono";
 import { withoutTracking } from "../lib/tracking";
 import { sortedSearch } from "../lib/query";
 import type { AppEnv } from "./app-env";
-import { CACHE_STATUS_HEADER, CONTENT_VERSION_HEADER, isOutdated, type CacheStatus, type CacheTtl } from "./cache";
+import { CACHE_STATUS_HEADER, CONTENT_VERSION_HEADER, isOutdated, type CachedRead, type CacheStatus, type CacheTtl } from "./cache";
 import { CACHE_TAG_HEADER, formatCacheTags, parseCacheTags } from "./cache-tags";
 import { earlierBound, freshUntil, FRESH_UNTIL_HEADER, withinSchedule } from "./offer-schedule";
 
@@ -63,24 +63,23 @@ export class PageReads {
     return version !== null && this.oldestVersion !== null && this.oldestVersion < version;
   }
 
-  /** The content client's fetch, watched: a failed or 5xx read marks the render as degraded. */
-  observe(fetchImpl: typeof fetch): typeof fetch {
-    return (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
+  /** The render's content reads, watched: a failed or 5xx read marks the render as degraded. */
+  observe(read: (url: URL) => Promise<CachedRead>): (url: URL) => Promise<CachedRead> {
+    return async (url) => {
       this.paths.add(url.pathname + url.search);
       try {
-        const response = await fetchImpl(input, init);
-        if (response.status >= 500) this.failed = true;
-        const version = response.headers.get(CONTENT_VERSION_HEADER);
+        const answer = await read(url);
+        if (answer.status >= 500) this.failed = true;
+        const version = answer.headers.get(CONTENT_VERSION_HEADER);
         if (version !== null) this.oldestVersion = Math.min(this.oldestVersion ?? Infinity, Number(version));
-        for (const tag of parseCacheTags(response.headers.get(CACHE_TAG_HEADER))) this.tags.add(tag);
-        this.freshUntil = earlierBound(this.freshUntil, freshUntil(response.headers));
-        return response;
+        for (const tag of parseCacheTags(answer.headers.get(CACHE_TAG_HEADER))) this.tags.add(tag);
+        this.freshUntil = earlierBound(this.freshUntil, freshUntil(answer.headers));
+        return answer;
       } catch (error) {
         this.failed = true;
         throw error;
       }
-    }) as typeof fetch;
+    };
   }
 }
 
