@@ -68,7 +68,7 @@ function forwardParams(source: URLSearchParams, allowed: readonly string[], with
 
 async function readOrFail(c: Context<AppEnv>, path: string, params: URLSearchParams, cacheControl: string, ttl?: { fresh: number; stale: number }): Promise<Response> {
   try {
-    return relay(await c.var.origin.read(path + sortedSearch(params), ttl), cacheControl);
+    return relay(await c.var.origin.read(path + sortedSearch(params.toString()), ttl), cacheControl);
   } catch (err) {
     console.error("content read failed", path, err);
     return contentError(c, 503, UNAVAILABLE);

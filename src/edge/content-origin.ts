@@ -20,7 +20,7 @@ export interface ContentOrigin {
 /** Cache key of a PocketBase read. It names our own origin: the Cache API is scoped to
  * the zone the Worker runs on. */
 export function contentCacheKey(siteOrigin: string, url: URL): string {
-  return `${siteOrigin}/_edge-cache${url.pathname}${sortedSearch(url.searchParams)}`;
+  return `${siteOrigin}/_edge-cache${url.pathname}${sortedSearch(url.search)}`;
 }
 
 const utf8 = new TextDecoder();

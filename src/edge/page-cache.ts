@@ -90,7 +90,7 @@ const VARIANTS: readonly PageVariant[] = ["visitor", "crawler"];
 
 /** The storage key: variant, path, and the query without tracking parameters, sorted. */
 export function pageCacheKey(siteOrigin: string, url: URL, variant: PageVariant): string {
-  return `${siteOrigin}/_page-cache/${variant}${url.pathname}${sortedSearch(withoutTracking(url).searchParams)}`;
+  return `${siteOrigin}/_page-cache/${variant}${url.pathname}${sortedSearch(withoutTracking(url).search)}`;
 }
 
 /** Requests whose answer may depend on who asks are rendered, never served from or stored in the cache. */
