@@ -67,10 +67,6 @@ const inflight = new Map<string, Promise<Snapshot>>();
 /** A load started under an older version must not answer a request that knows a newer one. */
 const flightKey = (key: string, version: number | null) => (version === null ? key : `${key}#${version}`);
 
-function cacheRequest(key: string): Request {
-  return new Request(key, { method: "GET" });
-}
-
 /** The Response `readThrough` answers for a read (X-Edge-Cache set, X-Edge-Stored-At removed). */
 export function toResponse(read: CachedRead): Response {
   const headers = new Headers(read.headers);
@@ -108,7 +104,7 @@ export async function readThrough(key: string, load: () => Promise<Response>, tt
 export async function cachedRead(key: string, load: () => Promise<Response>, ttl: CacheTtl, deps: EdgeCacheDeps): Promise<CachedRead> {
   const now = deps.now ?? Date.now;
   const version = (await deps.version?.()) ?? null;
-  const stored = await deps.cache.match(cacheRequest(key));
+  const stored = await deps.cache.match(key);
   if (stored && withinSchedule(stored.headers, now())) {
     const ageMs = now() - Number(stored.headers.get(STORED_AT_HEADER) ?? 0);
     const outdated = isOutdated(stored.headers, version);
@@ -134,7 +130,7 @@ async function replaceOutdated(key: string, copy: Snapshot, answer: Promise<Snap
   const replaced = await Promise.race([answer.catch(() => undefined), late]);
   clearTimeout(timer);
   if (!replaced || replaced.status >= 500) return answered(copy, "STALE");
-  if (replaced.status === 404) deps.waitUntil(deps.cache.delete(cacheRequest(key)));
+  if (replaced.status === 404) deps.waitUntil(deps.cache.delete(key));
   return answered(replaced, "MISS");
 }
 
@@ -156,7 +152,7 @@ function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl
     const headers = new Headers(snapshot.headers);
     headers.set(STORED_AT_HEADER, String(now()));
     headers.set("Cache-Control", `public, max-age=${ttl.fresh + ttl.stale}`);
-    await deps.cache.put(cacheRequest(key), new Response(snapshot.body.slice(0), { status: snapshot.status, headers }));
+    await deps.cache.put(key, new Response(snapshot.body.slice(0), { status: snapshot.status, headers }));
   });
   // Keep the key "in flight" until the copy is stored, so a request arriving between
   // the answer and the write does not start a second origin request.
