@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isLive, liveFilter } from "../../src/data/live-offers";
-import { FRESH_UNTIL_HEADER, nextScheduleInstant, withScheduleBound } from "../../src/edge/offer-schedule";
+import { FRESH_UNTIL_HEADER, freshUntil, nextScheduleInstant, withinSchedule, withScheduleBound } from "../../src/edge/offer-schedule";
 import { MAX_REMEMBERED_VOTES, parseWorked, votedOffers, withVote } from "../../src/lib/offer-feedback";
 import { expiredLabel, expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../src/lib/offer-labels";
 
@@ -92,6 +92,14 @@ describe("the schedule bound of a cached read", () => {
       expect(answer.headers.has(FRESH_UNTIL_HEADER)).toBe(false);
       expect([answer.status, answer.statusText, answer.headers.get("ETag"), await answer.json()]).toEqual([200, "OK", '"v1"', body]);
     }
+  });
+
+  it("a stored copy is served until its bound; without a readable bound, always", () => {
+    const copy = (bound?: string) => new Headers(bound === undefined ? {} : { [FRESH_UNTIL_HEADER]: bound });
+    expect([freshUntil(copy()), withinSchedule(copy(), NOW)]).toEqual([null, true]);
+    expect([freshUntil(copy(String(NOW + HOUR))), withinSchedule(copy(String(NOW + HOUR)), NOW)]).toEqual([NOW + HOUR, true]);
+    expect(withinSchedule(copy(String(NOW)), NOW)).toBe(false);
+    expect([freshUntil(copy("soon")), withinSchedule(copy("soon"), NOW)]).toEqual([null, true]);
   });
 });
 
