@@ -12,9 +12,16 @@ export const BENCH_SITE = "https://bench.example";
 
 /** @typedef {{ createContentOrigin: (config: object, deps: object, originFetch: typeof fetch) => { client(reads: unknown): unknown }, PageReads: new () => unknown }} EdgeReadModule */
 
-/** A Cache API stand-in kept in memory. @returns {Cache} */
+/**
+ * A Cache API stand-in kept in memory. `match` builds the Response from a Headers object
+ * made once per copy: the runtime builds a matched Response's headers natively from the
+ * stored header block, while building them from name-value pairs in JavaScript costs
+ * each pair a checked call (in workerd, 79 µs for a 9-header copy against 35 from a
+ * Headers object and 31 with no headers).
+ * @returns {Cache}
+ */
 function memoryCache() {
-  /** @type {Map<string, { body: ArrayBuffer, init: ResponseInit }>} */
+  /** @type {Map<string, { body: ArrayBuffer, init: { status: number, headers: Headers } }>} */
   const copies = new Map();
   const keyOf = (/** @type {RequestInfo | URL} */ request) => (request instanceof Request ? request.url : String(request));
   const cache = {
@@ -23,10 +30,7 @@ function memoryCache() {
       return copy && new Response(copy.body.slice(0), copy.init);
     },
     async put(/** @type {RequestInfo | URL} */ request, /** @type {Response} */ response) {
-      /** @type {[string, string][]} */
-      const headers = [];
-      response.headers.forEach((value, name) => headers.push([name, value]));
-      copies.set(keyOf(request), { body: await response.arrayBuffer(), init: { status: response.status, headers } });
+      copies.set(keyOf(request), { body: await response.arrayBuffer(), init: { status: response.status, headers: new Headers(response.headers) } });
     },
     async delete(/** @type {RequestInfo | URL} */ request) {
       return copies.delete(keyOf(request));
