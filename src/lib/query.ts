@@ -41,21 +41,22 @@ export function sortedSearch(search: string): string {
 }
 
 function sortedQuery(search: string): string {
-  let entries: [string, string][];
+  let out: string;
   try {
-    entries = [];
+    const entries: [string, string][] = [];
     for (const pair of search.replace(/^\?/, "").split("&")) {
       if (!pair) continue;
       const eq = pair.indexOf("=");
       entries.push(eq < 0 ? [decodePart(pair), ""] : [decodePart(pair.slice(0, eq)), decodePart(pair.slice(eq + 1))]);
     }
-    entries.sort(byNameThenValue);
-    const out = entries.map(([name, value]) => `${encodePart(name)}=${encodePart(value)}`).join("&");
-    return out ? `?${out}` : "";
+    out = entries
+      .sort(byNameThenValue)
+      .map(([name, value]) => `${encodePart(name)}=${encodePart(value)}`)
+      .join("&");
   } catch {
-    const out = new URLSearchParams([...new URLSearchParams(search).entries()].sort(byNameThenValue)).toString();
-    return out ? `?${out}` : "";
+    out = new URLSearchParams([...new URLSearchParams(search).entries()].sort(byNameThenValue)).toString();
   }
+  return out ? `?${out}` : "";
 }
 
 /** Parses a positive integer query value; undefined when absent, null when invalid. */
