@@ -48,5 +48,6 @@ export function edgeReads({ createContentOrigin, PageReads }, pocketbaseUrl, ori
   const hour = 3600;
   const config = { pocketbaseUrl, siteOrigin: BENCH_SITE, readTtl: { fresh: hour, stale: hour } };
   const origin = createContentOrigin(config, { cache: memoryCache(), waitUntil: () => {}, version: async () => 1 }, originFetch);
+  if (typeof origin.client !== "function") throw new Error("this checkout predates ContentOrigin.client (decision 028): bench one from commit 3859098 on");
   return { client: () => origin.client(new PageReads()) };
 }
