@@ -282,14 +282,12 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
     await prepareSeededDataDir({ targetDir: dataDir, scale, ...BENCH_SUPERUSER });
     const pocketbase = await startPocketBase({ dataDir, port: await freePort(), quiet: true });
     /** A page renderer of one bundle, with its own recorded reads (two checkouts may read differently). @param {RenderModule} module */
-    const renderer = (/** @type {RenderModule} */ module) => {
+    const renderer = (module) => {
       const reads = fixtureFetch(pocketbase.url);
       const edge = edgeReads(module, pocketbase.url, reads.fetch);
       /** @param {string} pagePath */
       const render = async (pagePath) => {
-        const content = edge.client();
-        const { renderPage } = module;
-        const response = await renderPage(new Request(SITE + pagePath), { content, siteOrigin: SITE, waitForAll: false, nonce: "bench" });
+        const response = await module.renderPage(new Request(SITE + pagePath), { content: edge.client(), siteOrigin: SITE, waitForAll: false, nonce: "bench" });
         return { status: response.status, html: await response.text() };
       };
       return { render, reads };

@@ -17,10 +17,26 @@ export interface ContentOrigin {
   client(reads?: PageReads): ContentClient;
 }
 
+/** Sorted forms of the read queries seen last. Module-scoped on purpose: every render
+ * repeats the frame's reads and most of its own, so their keys are rebuilt from the same
+ * queries again and again. Queries only, nothing about a visitor; emptied when full. */
+const sortedReadQueries = new Map<string, string>();
+const SORTED_READ_QUERIES_MAX = 1000;
+
+function sortedReadQuery(search: string): string {
+  let sorted = sortedReadQueries.get(search);
+  if (sorted === undefined) {
+    if (sortedReadQueries.size >= SORTED_READ_QUERIES_MAX) sortedReadQueries.clear();
+    sorted = sortedSearch(search);
+    sortedReadQueries.set(search, sorted);
+  }
+  return sorted;
+}
+
 /** Cache key of a PocketBase read. It names our own origin: the Cache API is scoped to
  * the zone the Worker runs on. */
 export function contentCacheKey(siteOrigin: string, url: URL): string {
-  return `${siteOrigin}/_edge-cache${url.pathname}${sortedSearch(url.search)}`;
+  return `${siteOrigin}/_edge-cache${url.pathname}${sortedReadQuery(url.search)}`;
 }
 
 const utf8 = new TextDecoder();

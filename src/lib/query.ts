@@ -15,32 +15,15 @@ function encodePart(text: string): string {
 const byNameThenValue = ([ak, av]: [string, string], [bk, bv]: [string, string]) =>
   ak === bk ? (av < bv ? -1 : av > bv ? 1 : 0) : ak < bk ? -1 : 1;
 
-/** Sorted forms of the queries seen last. Module-scoped on purpose: a render repeats the
- * reads every page makes (the frame's) and so does the next one; a pure function's results,
- * nothing about a visitor. Emptied when full, which a crawl of distinct searches does. */
-const sortedForms = new Map<string, string>();
-const SORTED_FORMS_MAX = 1000;
-
 /**
  * Rebuilds a query string (`url.search`) with its parameters sorted by name then value, so
  * that the same request always yields the same cache key whatever order the caller used.
  * The output is URLSearchParams' own serialization. Parsed and written in plain JavaScript:
  * in workerd every URLSearchParams is a native object, and this runs for each content read
- * and page lookup (about 50 µs a key that way, 20 in JavaScript, and a lookup when the
- * query was seen). Input that plain decoding refuses (a stray `%`, a lone surrogate) goes
- * through URLSearchParams, which repairs it.
+ * and page lookup (about 50 µs a key that way, 20 in JavaScript). Input that plain decoding
+ * refuses (a stray `%`, a lone surrogate) goes through URLSearchParams, which repairs it.
  */
 export function sortedSearch(search: string): string {
-  let sorted = sortedForms.get(search);
-  if (sorted === undefined) {
-    if (sortedForms.size >= SORTED_FORMS_MAX) sortedForms.clear();
-    sorted = sortedQuery(search);
-    sortedForms.set(search, sorted);
-  }
-  return sorted;
-}
-
-function sortedQuery(search: string): string {
   let out: string;
   try {
     const entries: [string, string][] = [];
