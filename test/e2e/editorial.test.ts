@@ -159,8 +159,9 @@ describe("blog article", () => {
     const button = block.getByRole("button");
     expect(await button.textContent()).toBe("Copy");
     await button.click();
+    // The label changes once the clipboard write resolves, which may be after the click returns.
+    await expect.poll(() => button.textContent(), { timeout: 1_000, interval: 10 }).toBe("Copied");
     const copiedAt = Date.now();
-    expect(await button.textContent()).toBe("Copied");
     expect(await page.getByRole("status").filter({ hasText: "Copied to clipboard" }).count()).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await block.locator("code").textContent());
     await page.waitForTimeout(2_500);
