@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { BADGE_ICONS, CARD_ICONS } from "../../src/app/components/BadgeIcon";
+import { BADGE_ICONS } from "../../src/app/components/BadgeIcon";
+import { CARD_ICONS } from "../../src/app/components/SpriteIcon";
 
 describe("badge icon sprite", () => {
   it("has a symbol for every icon class BadgeIcon draws and every card icon, and none other", async () => {

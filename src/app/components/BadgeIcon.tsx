@@ -1,4 +1,4 @@
-import assets from "../../../public/build/assets.json";
+import { SpriteIcon } from "./SpriteIcon";
 
 /**
  * Badge icons by their Bootstrap Icons class (the spec's `icon_class`), drawn from one SVG
@@ -21,18 +21,6 @@ export const BADGE_ICONS: ReadonlySet<string> = new Set([
   "bi-shield-check",
   "bi-fire",
 ]);
-
-/** The sprite's two other symbols: icons every offer card repeats (Details chevron, verified check). */
-export const CARD_ICONS = ["bi-chevron-down", "bi-check-lg"] as const;
-
-/** A symbol of the sprite, drawn in the text's colour: a badge's icon or a card icon. */
-export function SpriteIcon({ id, size = "1em", className }: { id: string; size?: string | number; className?: string }) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
-      <use href={`${assets.badgeIcons}#${id}`} />
-    </svg>
-  );
-}
 
 export function BadgeIcon({ iconClass, className }: { iconClass: string; className?: string }) {
   return BADGE_ICONS.has(iconClass) ? <SpriteIcon id={iconClass} className={className} /> : null;

@@ -1,5 +1,5 @@
 import { useId, useState, type CSSProperties } from "react";
-import { SpriteIcon } from "./BadgeIcon";
+import { SpriteIcon } from "./SpriteIcon";
 
 /** Spec: the details panel opens in 0.35 s and is at most 500 px high (and closes in 0.85 s:
  * the `offer-details` class in client/styles.css). */

@@ -1,7 +1,7 @@
 import type { OfferCardData } from "../../data/offers";
 import { expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../lib/offer-labels";
 import { useToday } from "../use-today";
-import { SpriteIcon } from "./BadgeIcon";
+import { SpriteIcon } from "./SpriteIcon";
 
 /** What a visitor checks before trusting an offer: when it ends, when it was last verified,
  * how many it worked for, and how often it was used today. Nothing when there is nothing to say. */
