@@ -419,7 +419,7 @@ function bannerSvg(filename, title, line, color) {
  * @param {string} filename @param {string} label @param {string} caption @param {string} color
  */
 function thumbnailSvg(filename, label, caption, color) {
-  const shownCaption = caption.length > 30 ? caption.slice(0, 29) + "…" : caption;
+  const [shownCaption = ""] = wrapWords(caption, 30, 1);
   return svgFile(
     filename,
     `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300">` +
