@@ -320,12 +320,14 @@ interface Match {
   inCategory: boolean;
 }
 
+const KIND_ORDER = Object.fromEntries(SEARCH_KINDS.map((kind, i) => [kind, i])) as Record<SearchKind, number>;
+
 /** Chosen category first (when there is one), then score, then kind order, popularity, title. */
 function compareMatches(a: Match, b: Match): number {
   return (
     Number(b.inCategory) - Number(a.inCategory) ||
     b.score - a.score ||
-    SEARCH_KINDS.indexOf(a.candidate.kind) - SEARCH_KINDS.indexOf(b.candidate.kind) ||
+    KIND_ORDER[a.candidate.kind] - KIND_ORDER[b.candidate.kind] ||
     b.candidate.popularity - a.candidate.popularity ||
     a.candidate.title.localeCompare(b.candidate.title)
   );
