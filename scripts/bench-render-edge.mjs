@@ -23,6 +23,7 @@ export const BENCH_SITE = "https://bench.example";
 function memoryCache() {
   /** @type {Map<string, { body: ArrayBuffer, init: { status: number, headers: Headers } }>} */
   const copies = new Map();
+  // Keys are strings since 92f060e; a baseline checkout from before it passes Requests.
   const keyOf = (/** @type {RequestInfo | URL} */ request) => (request instanceof Request ? request.url : String(request));
   const cache = {
     async match(/** @type {RequestInfo | URL} */ request) {

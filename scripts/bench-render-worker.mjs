@@ -25,11 +25,13 @@ const replay = (reads) => async (/** @type {RequestInfo | URL} */ input) => {
   return new Response(read.body, { status: read.status, headers: read.headers });
 };
 
+const bundles = { current, baseline };
+
 /** Each bundle's edge read cache lives as long as the isolate, as in a Worker (made on first use:
  * without --baseline the baseline module is empty). @type {Record<string, ReturnType<typeof edgeReads>>} */
 const edges = {};
-const edgeOf = (/** @type {"current" | "baseline"} */ name) =>
-  (edges[name] ??= edgeReads(name === "baseline" ? baseline : current, POCKETBASE, /** @type {typeof fetch} */ (replay(fixtures[name]))));
+const edgeOf = (/** @type {keyof typeof bundles} */ name) =>
+  (edges[name] ??= edgeReads(bundles[name], POCKETBASE, /** @type {typeof fetch} */ (replay(fixtures[name]))));
 
 export default {
   /** @param {Request} request */
@@ -39,7 +41,7 @@ export default {
     if (task === "page") {
       const name = query.get("bundle") === "baseline" ? "baseline" : "current";
       const content = edgeOf(name).client();
-      const response = await (name === "baseline" ? baseline : current).renderPage(new Request(SITE + query.get("path")), { content, siteOrigin: SITE, waitForAll: false, nonce: "bench" });
+      const response = await bundles[name].renderPage(new Request(SITE + query.get("path")), { content, siteOrigin: SITE, waitForAll: false, nonce: "bench" });
       return new Response(`${response.status} ${(await response.text()).length}`);
     }
     if (task === "floor") {
