@@ -3,8 +3,10 @@
  * The render bench's content reads as a Worker makes them (src/edge/content-origin.ts):
  * through the edge read cache, watched by the render's PageReads. The zone's cache is a
  * Map here whose `match` builds a Response from the stored copy, as the runtime's does.
- * After the bench's first render of a page every read is a fresh HIT, which is what a
- * render after a page-cache miss meets at a busy location. Shared by both runtimes
+ * After the bench's first render of a page every read is a fresh HIT answered from the
+ * copy the isolate holds (`holdMs` as wrangler.toml's CONTENT_VERSION_TTL_S, decision 029),
+ * which is what a render after a page-cache miss meets at a busy isolate; a checkout from
+ * before decision 029 looks every read up in the stand-in. Shared by both runtimes
  * (bench-render.mjs in Node, bench-render-worker.mjs in workerd).
  */
 
@@ -48,7 +50,7 @@ function memoryCache() {
 export function edgeReads({ createContentOrigin, PageReads }, pocketbaseUrl, originFetch) {
   const hour = 3600;
   const config = { pocketbaseUrl, siteOrigin: BENCH_SITE, readTtl: { fresh: hour, stale: hour } };
-  const origin = createContentOrigin(config, { cache: memoryCache(), waitUntil: () => {}, version: async () => 1 }, originFetch);
+  const origin = createContentOrigin(config, { cache: memoryCache(), waitUntil: () => {}, version: async () => 1, holdMs: 2000 }, originFetch);
   if (typeof origin.client !== "function") throw new Error("this checkout predates ContentOrigin.client (decision 028): bench one from commit 3859098 on");
   return { client: () => origin.client(new PageReads()) };
 }

@@ -33,6 +33,9 @@ export interface EdgeCacheDeps {
   now?: () => number;
   /** The content version copies must have reached; absent for reads no edit changes (files). */
   version?: () => Promise<number | null>;
+  /** How long (ms) this isolate may answer a read again from a fresh copy it looked up,
+   * without asking the Cache API (see `held`); absent: never. */
+  holdMs?: number;
 }
 
 /** Whether a stored copy predates `version` (a copy without one predates every version). */
@@ -64,6 +67,45 @@ export interface CachedRead extends Snapshot {
  */
 const inflight = new Map<string, Promise<Snapshot>>();
 
+/**
+ * Fresh copies this isolate looked up lately, by cache key. A render repeats the frame's
+ * reads and most of its own, and each lookup builds a Response, its headers and its body
+ * (and, at Cloudflare, asks the location's cache). A held copy answers only as a stored one
+ * would: while fresh, not outdated and within its offers' schedule, checked on every use.
+ * So an edit replaces it as it replaces the stored copy; what it can miss is a purge made
+ * elsewhere, hence at most `holdMs` (the content version's interval: a purge then reaches
+ * every isolate as fast as an edit does). Deliberately module-scoped, like `inflight`:
+ * content shared by every request, never anything about a visitor, and only ever read.
+ */
+const held = new Map<string, { heldAt: number; copy: Snapshot }>();
+let heldBytes = 0;
+/** Search reads at scale run to 100 KB each: the oldest copies go first past this. */
+const HELD_BYTES_MAX = 4 * 1024 * 1024;
+
+function dropHeld(key: string): void {
+  const entry = held.get(key);
+  if (!entry) return;
+  held.delete(key);
+  heldBytes -= entry.copy.body.byteLength;
+}
+
+function hold(key: string, copy: Snapshot, now: number): Snapshot {
+  dropHeld(key);
+  held.set(key, { heldAt: now, copy });
+  heldBytes += copy.body.byteLength;
+  for (const oldest of held.keys()) {
+    if (heldBytes <= HELD_BYTES_MAX) break;
+    dropHeld(oldest);
+  }
+  return copy;
+}
+
+/** Deletes a read's stored copy, and this isolate's held one. */
+export async function deleteCopy(cache: Cache, key: string): Promise<boolean> {
+  dropHeld(key);
+  return cache.delete(key);
+}
+
 /** A load started under an older version must not answer a request that knows a newer one. */
 const flightKey = (key: string, version: number | null) => (version === null ? key : `${key}#${version}`);
 
@@ -86,6 +128,19 @@ async function snapshotOf(response: Response): Promise<Snapshot> {
   };
 }
 
+/**
+ * What a copy is good for: answering as it is (fresh), while one revalidation runs (stale),
+ * only if the origin fails to replace it (outdated), or nothing (past its schedule or its
+ * last stale second: the read is a miss).
+ */
+function stateOf(headers: Headers, ttl: CacheTtl, version: number | null, now: number): "fresh" | "stale" | "outdated" | "unusable" {
+  if (!withinSchedule(headers, now)) return "unusable";
+  const ageMs = now - Number(headers.get(STORED_AT_HEADER) ?? 0);
+  if (ageMs >= (ttl.fresh + ttl.stale) * 1000) return "unusable";
+  if (isOutdated(headers, version)) return "outdated";
+  return ageMs < ttl.fresh * 1000 ? "fresh" : "stale";
+}
+
 function cacheable(snapshot: Snapshot): boolean {
   return snapshot.status === 200 && !snapshot.headers.has("Set-Cookie");
 }
@@ -104,21 +159,26 @@ export async function readThrough(key: string, load: () => Promise<Response>, tt
 export async function cachedRead(key: string, load: () => Promise<Response>, ttl: CacheTtl, deps: EdgeCacheDeps): Promise<CachedRead> {
   const now = deps.now ?? Date.now;
   const version = (await deps.version?.()) ?? null;
+  const holdMs = deps.holdMs ?? 0;
+  const holding = holdMs > 0 ? held.get(key) : undefined;
+  if (holding && now() - holding.heldAt < holdMs && stateOf(holding.copy.headers, ttl, version, now()) === "fresh") return answered(holding.copy, "HIT");
   const stored = await deps.cache.match(key);
-  if (stored && withinSchedule(stored.headers, now())) {
-    const ageMs = now() - Number(stored.headers.get(STORED_AT_HEADER) ?? 0);
-    const outdated = isOutdated(stored.headers, version);
-    if (!outdated && ageMs < ttl.fresh * 1000) return answered(await snapshotOf(stored), "HIT");
-    if (ageMs < (ttl.fresh + ttl.stale) * 1000) {
-      if (outdated) return replaceOutdated(key, await snapshotOf(stored), fetchAndStore(key, load, ttl, deps, version), deps);
+  switch (stored ? stateOf(stored.headers, ttl, version, now()) : "unusable") {
+    case "fresh": {
+      const copy = await snapshotOf(stored!);
+      return answered(holdMs > 0 ? hold(key, copy, now()) : copy, "HIT");
+    }
+    case "outdated":
+      return replaceOutdated(key, await snapshotOf(stored!), fetchAndStore(key, load, ttl, deps, version), deps);
+    case "stale":
       if (!inflight.has(flightKey(key, version))) {
         // A failed revalidation keeps the stale copy: that is stale-if-error.
         deps.waitUntil(fetchAndStore(key, load, ttl, deps, version).catch(() => undefined));
       }
-      return answered(await snapshotOf(stored), "STALE");
-    }
+      return answered(await snapshotOf(stored!), "STALE");
+    case "unusable":
+      return answered(await fetchAndStore(key, load, ttl, deps, version), "MISS");
   }
-  return answered(await fetchAndStore(key, load, ttl, deps, version), "MISS");
 }
 
 /** The origin's answer if it comes in time and is not a server error, else the outdated
@@ -130,7 +190,7 @@ async function replaceOutdated(key: string, copy: Snapshot, answer: Promise<Snap
   const replaced = await Promise.race([answer.catch(() => undefined), late]);
   clearTimeout(timer);
   if (!replaced || replaced.status >= 500) return answered(copy, "STALE");
-  if (replaced.status === 404) deps.waitUntil(deps.cache.delete(key));
+  if (replaced.status === 404) deps.waitUntil(deleteCopy(deps.cache, key));
   return answered(replaced, "MISS");
 }
 
@@ -153,6 +213,8 @@ function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl
     headers.set(STORED_AT_HEADER, String(now()));
     headers.set("Cache-Control", `public, max-age=${ttl.fresh + ttl.stale}`);
     await deps.cache.put(key, new Response(snapshot.body.slice(0), { status: snapshot.status, headers }));
+    // The copy held until now (if any) is older: the next read looks the new one up.
+    dropHeld(key);
   });
   // Keep the key "in flight" until the copy is stored, so a request arriving between
   // the answer and the write does not start a second origin request.

@@ -59,8 +59,9 @@ export function createContentOrigin(config: Config, deps: EdgeCacheDeps, originF
           .then((answer) => withRecordTags(answer, url.pathname))
           .then((answer) => withScheduleBound(answer, (deps.now ?? Date.now)())),
       ttl,
-      // Record reads follow the content version; files never change under their names.
-      readCollection(url.pathname) ? deps : { ...deps, version: undefined },
+      // Record reads follow the content version, which also ends a held copy. Files never
+      // change under their names; one replaced anyway is purged, so none is held.
+      readCollection(url.pathname) ? deps : { ...deps, version: undefined, holdMs: undefined },
     );
   return {
     read: async (pathAndQuery, ttl) => toResponse(await lookup(new URL(pathAndQuery, config.pocketbaseUrl), ttl)),

@@ -19,7 +19,7 @@ import type { Context } from "hono";
 import { withoutTracking } from "../lib/tracking";
 import { sortedSearch } from "../lib/query";
 import type { AppEnv } from "./app-env";
-import { CACHE_STATUS_HEADER, CONTENT_VERSION_HEADER, isOutdated, type CachedRead, type CacheStatus, type CacheTtl } from "./cache";
+import { CACHE_STATUS_HEADER, CONTENT_VERSION_HEADER, deleteCopy, isOutdated, type CachedRead, type CacheStatus, type CacheTtl } from "./cache";
 import { CACHE_TAG_HEADER, formatCacheTags, parseCacheTags } from "./cache-tags";
 import { earlierBound, freshUntil, FRESH_UNTIL_HEADER, withinSchedule } from "./offer-schedule";
 
@@ -248,7 +248,7 @@ export async function purgePage(cache: Cache, siteOrigin: string, url: URL, read
     if (!stored) continue;
     await stored.body?.cancel();
     for (const path of (stored.headers.get(READS_HEADER) ?? "").split(" ").filter(Boolean)) {
-      if (await cache.delete(readKey(path))) result.reads++;
+      if (await deleteCopy(cache, readKey(path))) result.reads++;
     }
     if (await cache.delete(key)) result.pages++;
   }

@@ -1,8 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { originRequests, setPocketBase, sleep, uniqueFilter, visit } from "./helpers";
+import { cachedRead, deleteCopy, type CachedRead } from "../../src/edge/cache";
+import { contentCacheKey } from "../../src/edge/content-origin";
+import { FRESH_UNTIL_HEADER } from "../../src/edge/offer-schedule";
+import type { ListResult, Store } from "../../src/data/types";
+import { originRequests, pocketbase, setPocketBase, sleep, testEnv, uniqueFilter, visit } from "./helpers";
 
 /** vitest.worker.config.ts sets CACHE_FRESH_S to 2 seconds for these tests. */
 const PAST_FRESH_MS = 2_300;
+const readKey = (path: string) => contentCacheKey(testEnv.SITE_ORIGIN, new URL(path, testEnv.POCKETBASE_URL));
 
 const listPath = (filter: string) => `/api/collections/_zdata_categories/records?filter=${encodeURIComponent(filter)}`;
 
@@ -50,6 +55,25 @@ describe("edge cache for reads", () => {
     expect((await visit(listPath(filter))).headers.get("X-Edge-Cache")).toBe("HIT");
   });
 
+  it("holds a fresh record read in the isolate, so another isolate's purge shows later; files are never held", async () => {
+    const [store] = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=1&sort=title&filter=logo!=''")).items;
+    const path = `/api/collections/_zdata_stores/records/${store!.id}`;
+    await deleteCopy(caches.default, readKey(path));
+    expect((await visit(path)).headers.get("X-Edge-Cache")).toBe("MISS");
+    expect((await visit(path)).headers.get("X-Edge-Cache")).toBe("HIT");
+    // The stored copy goes as in a purge made elsewhere: the held copy still answers (for at
+    // most CONTENT_VERSION_TTL_S, on the test clock in "copies held by the isolate").
+    await caches.default.delete(readKey(path));
+    expect((await visit(path)).headers.get("X-Edge-Cache")).toBe("HIT");
+
+    const file = `/api/files/_zdata_stores/${store!.id}/${store!.logo}`;
+    await caches.default.delete(readKey(file));
+    expect((await visit(file)).headers.get("X-Edge-Cache")).toBe("MISS");
+    expect((await visit(file)).headers.get("X-Edge-Cache")).toBe("HIT");
+    await caches.default.delete(readKey(file));
+    expect((await visit(file)).headers.get("X-Edge-Cache")).toBe("MISS");
+  });
+
   it("never caches an error answer", async () => {
     const path = `/api/collections/Stores/records?filter=${encodeURIComponent(`bad ~~ ( ${crypto.randomUUID()}`)}`;
     expect((await visit(path)).status).toBe(400);
@@ -94,5 +118,126 @@ describe("edge cache for reads", () => {
     }
     const recovered = await visit(listPath(uniqueFilter().filter));
     expect(recovered.status).toBe(200);
+  });
+});
+
+describe("copies held by the isolate (decision 029)", () => {
+  const TTL = { fresh: 60, stale: 3600 };
+  const HOLD_MS = 2_000;
+  const key = () => `${testEnv.SITE_ORIGIN}/_edge-cache/held-test/${crypto.randomUUID()}`;
+  const text = (read: CachedRead) => new TextDecoder().decode(read.body);
+
+  /** Cache dependencies on a clock the test moves, counting the Cache API's lookups. */
+  function setup(options: { version?: number; holdMs?: number } = {}) {
+    const clock = { now: Date.now(), version: options.version ?? 1, lookups: 0, loads: 0 };
+    const pending: Promise<unknown>[] = [];
+    const cache = {
+      match: (k: string) => (clock.lookups++, caches.default.match(k)),
+      put: (k: string, r: Response) => caches.default.put(k, r),
+      delete: (k: string) => caches.default.delete(k),
+    } as unknown as Cache;
+    const deps = { cache, waitUntil: (p: Promise<unknown>) => pending.push(p), now: () => clock.now, version: async () => clock.version, holdMs: options.holdMs ?? HOLD_MS };
+    const read = async (k: string, body = "origin", headers: HeadersInit = {}) => {
+      const answer = await cachedRead(k, async () => (clock.loads++, new Response(body, { headers })), TTL, deps);
+      await Promise.all(pending.splice(0));
+      return answer;
+    };
+    return { clock, deps, read };
+  }
+
+  it("answers a fresh read again without a lookup until the hold ends", async () => {
+    const { clock, read } = setup();
+    const k = key();
+    expect((await read(k, "v1")).cacheStatus).toBe("MISS");
+    expect((await read(k)).cacheStatus).toBe("HIT");
+    expect(clock.lookups).toBe(2);
+    for (let i = 0; i < 3; i++) {
+      const again = await read(k);
+      expect([again.cacheStatus, text(again)]).toEqual(["HIT", "v1"]);
+    }
+    expect(clock.lookups).toBe(2);
+    clock.now += HOLD_MS;
+    expect((await read(k)).cacheStatus).toBe("HIT");
+    expect([clock.lookups, clock.loads]).toEqual([3, 1]);
+  });
+
+  it("never holds without a hold time (files, and reads no edit changes)", async () => {
+    const { clock, read } = setup({ holdMs: 0 });
+    const k = key();
+    await read(k);
+    for (let i = 0; i < 3; i++) expect((await read(k)).cacheStatus).toBe("HIT");
+    expect(clock.lookups).toBe(4);
+  });
+
+  it("an edit ends a held copy: outdated by the version, it is read again from the origin", async () => {
+    const { clock, read } = setup();
+    const k = key();
+    await read(k, "before");
+    await read(k);
+    clock.version = 2;
+    const after = await read(k, "after");
+    expect([after.cacheStatus, text(after), clock.loads]).toEqual(["MISS", "after", 2]);
+    // The copy stored for version 2 is looked up, not the one held before.
+    const next = await read(k);
+    expect([next.cacheStatus, text(next)]).toEqual(["HIT", "after"]);
+  });
+
+  it("a copy this isolate stores replaces the one it held, also for a request that knows an older version", async () => {
+    const { clock, read } = setup();
+    const k = key();
+    await read(k, "old");
+    await read(k);
+    clock.version = 2;
+    await read(k, "new");
+    clock.version = 1;
+    const lagging = await read(k);
+    expect([lagging.cacheStatus, text(lagging)]).toEqual(["HIT", "new"]);
+  });
+
+  it("a held copy past its offers' schedule or its freshness is not served as it is", async () => {
+    const { clock, read } = setup();
+    const scheduled = key();
+    await read(scheduled, "live offers", { [FRESH_UNTIL_HEADER]: String(clock.now + 500) });
+    await read(scheduled);
+    clock.now += 600;
+    const expired = await read(scheduled, "next offers");
+    expect([expired.cacheStatus, text(expired)]).toEqual(["MISS", "next offers"]);
+
+    const aging = key();
+    await read(aging, "old");
+    await read(aging);
+    const lookups = clock.lookups;
+    clock.now += TTL.fresh * 1000 - 1000;
+    expect((await read(aging)).cacheStatus).toBe("HIT");
+    expect(clock.lookups).toBe(lookups + 1);
+    // Stale now, though held within the hold time: the stored copy answers, while one
+    // revalidation replaces it.
+    clock.now += 1500;
+    const stale = await read(aging, "new");
+    expect([stale.cacheStatus, text(stale), clock.lookups]).toEqual(["STALE", "old", lookups + 2]);
+    expect(text(await read(aging))).toBe("new");
+  });
+
+  it("a purge drops the held copy with the stored one", async () => {
+    const { clock, read } = setup();
+    const k = key();
+    await read(k, "v1");
+    await read(k);
+    expect(await deleteCopy(caches.default, k)).toBe(true);
+    const after = await read(k, "v2");
+    expect([after.cacheStatus, text(after), clock.loads]).toEqual(["MISS", "v2", 2]);
+  });
+
+  it("keeps at most 4 MiB: past it the oldest held copies are looked up again", async () => {
+    const { clock, read } = setup();
+    const megabyte = "x".repeat(1024 * 1024);
+    const keys = Array.from({ length: 5 }, key);
+    for (const k of keys) await read(k, megabyte);
+    for (const k of keys) await read(k);
+    const lookups = clock.lookups;
+    for (const k of keys.slice(1)) await read(k);
+    expect(clock.lookups).toBe(lookups);
+    await read(keys[0]!);
+    expect(clock.lookups).toBe(lookups + 1);
   });
 });

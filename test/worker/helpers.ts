@@ -1,5 +1,8 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { createContentClient, type ContentClient } from "../../src/data/client";
+import { deleteCopy } from "../../src/edge/cache";
+import { contentCacheKey } from "../../src/edge/content-origin";
 import type { Env } from "../../src/env";
 
 /** Bindings of the Worker under test, with the test-only ones from vitest.worker.config.ts. */
@@ -13,6 +16,23 @@ export const workerFetch = ((input: RequestInfo | URL, init?: RequestInit) => wo
 /** A request to the Worker, as a visitor would send it. */
 export function visit(path: string, init?: RequestInit): Promise<Response> {
   return worker.fetch(new Request(new URL(path, "http://127.0.0.1:8787"), init));
+}
+
+/**
+ * Drops the edge cache's copies of the reads `read` makes, the stored ones and those this
+ * isolate holds, as a purge does: the next render of a page making them must ask PocketBase.
+ */
+export async function evictReads(read: (pb: ContentClient) => Promise<unknown>): Promise<void> {
+  const urls: string[] = [];
+  const pb = createContentClient({
+    baseUrl: testEnv.POCKETBASE_URL,
+    fetch: (input, init) => {
+      urls.push(String(input instanceof Request ? input.url : input));
+      return fetch(input, init);
+    },
+  });
+  await read(pb);
+  for (const url of urls) await deleteCopy(caches.default, contentCacheKey(testEnv.SITE_ORIGIN, new URL(url)));
 }
 
 /** Reads PocketBase directly (through the test proxy, bypassing the Worker) for expected values. */

@@ -4,10 +4,9 @@ import { articlePath, listArticleItems, listReadMore } from "../../src/data/arti
 import { createContentClient, type ContentClient } from "../../src/data/client";
 import { listHomeCategories, type PopularArticles } from "../../src/data/home";
 import type { Article, Banner, Category, Comparison, Editorial, ListResult, Offer, Store, TopDeal } from "../../src/data/types";
-import { contentCacheKey } from "../../src/edge/content-origin";
 import { isValidIconPath } from "../../src/lib/icon-path";
 import { seededShuffle } from "../../src/lib/shuffle";
-import { delayOrigin, htmlText, pocketbase, setPocketBase, testEnv, visit } from "./helpers";
+import { delayOrigin, evictReads, htmlText, pocketbase, setPocketBase, testEnv, visit } from "./helpers";
 
 const HERO_CATEGORIES = ["Accommodation", "Shopping", "Food & Drink", "Entertainment", "Health"];
 const SLOW_MS = 1_500;
@@ -44,26 +43,6 @@ function deferredValues(html: string): Record<string, { value: unknown }> {
 }
 
 const topDeals = (perPage: number) => pocketbase<ListResult<TopDeal>>(`/api/collections/_zsec_top_deals/records?perPage=${perPage}&sort=-click_count,id`);
-
-/** A content client that records the PocketBase URLs it reads. */
-function recordingClient(): { pb: ContentClient; urls: string[] } {
-  const urls: string[] = [];
-  const pb = createContentClient({
-    baseUrl: testEnv.POCKETBASE_URL,
-    fetch: (input, init) => {
-      urls.push(String(input instanceof Request ? input.url : input));
-      return fetch(input, init);
-    },
-  });
-  return { pb, urls };
-}
-
-/** Empties the edge-cache entries of the given reads, so the next page load must ask PocketBase. */
-async function evict(read: (pb: ContentClient) => Promise<unknown>): Promise<void> {
-  const { pb, urls } = recordingClient();
-  await read(pb);
-  for (const url of urls) await caches.default.delete(contentCacheKey(testEnv.SITE_ORIGIN, new URL(url)));
-}
 
 const readBlogStrip = (pb: ContentClient) => listArticleItems(pb, "blog", { page: 1, perPage: 5 });
 
@@ -231,7 +210,7 @@ describe("home page sections", () => {
   });
 
   it("has the read-more block with the newest advertorials, comparisons and blog articles", async () => {
-    const expected = await listReadMore(recordingClient().pb);
+    const expected = await listReadMore(createContentClient({ baseUrl: testEnv.POCKETBASE_URL, fetch }));
     expect(expected).toHaveLength(4);
     const html = section(await homeHtml(), "read-more-heading");
     expect(html).toContain(">Read More</h2>");
@@ -265,7 +244,7 @@ describe("home page streaming and failures", () => {
 
   it("streams the shell with the hero before a slow blog strip, which follows with its hydration data", async () => {
     await homeHtml(); // every other read is now in the edge cache
-    await evict(readBlogStrip);
+    await evictReads(readBlogStrip);
     await delayOrigin("_zdata_articles", SLOW_MS);
     const started = Date.now();
     const response = await visit("/");
@@ -292,8 +271,8 @@ describe("home page streaming and failures", () => {
 
   it("shows a failing section's error state, the rest of the page intact; without categories the hero still searches", async () => {
     await homeHtml();
-    await evict(readBlogStrip);
-    await evict(listHomeCategories);
+    await evictReads(readBlogStrip);
+    await evictReads(listHomeCategories);
     await setPocketBase("stop");
     const response = await visit("/", CRAWLER);
     expect(response.status).toBe(200);

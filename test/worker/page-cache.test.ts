@@ -1,13 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createContentClient } from "../../src/data/client";
 import { getBlogArticle } from "../../src/data/articles";
 import { listStoreOffers } from "../../src/data/offers";
 import type { ListResult, Offer, Store, StoreFilter } from "../../src/data/types";
-import { contentCacheKey } from "../../src/edge/content-origin";
 import { cachedPage, PageReads, type PageCacheDeps } from "../../src/edge/page-cache";
 import app from "../../src/worker";
-import { delayOrigin, originRequests, pocketbase, setPocketBase, sleep, testEnv } from "./helpers";
+import { delayOrigin, evictReads, originRequests, pocketbase, setPocketBase, sleep, testEnv } from "./helpers";
 
 /** vitest.worker.config.ts turns the page cache off for the other tests; these requests
  * go through the same Worker with it on: fresh for 1 s, then stale for an hour. */
@@ -34,20 +32,6 @@ async function cachedVisit(path: string, init: RequestInit = {}, env: Record<str
 
 /** A query parameter no page reads: a fresh cache entry for a test, the page unchanged. */
 const fresh = () => `t=${crypto.randomUUID().slice(0, 8)}`;
-
-/** Empties the read-cache entries of the reads `read` makes, so a render must ask PocketBase. */
-async function evictReads(read: (pb: ReturnType<typeof createContentClient>) => Promise<unknown>): Promise<void> {
-  const urls: string[] = [];
-  const pb = createContentClient({
-    baseUrl: testEnv.POCKETBASE_URL,
-    fetch: (input, init) => {
-      urls.push(String(input instanceof Request ? input.url : input));
-      return fetch(input, init);
-    },
-  });
-  await read(pb);
-  for (const url of urls) await caches.default.delete(contentCacheKey(testEnv.SITE_ORIGIN, new URL(url)));
-}
 
 /** A document without its CSP nonces, which every response gets anew (a stored copy's
  * scripts are given the nonce of the response that serves it). */

@@ -1,26 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFERRED_DATA_ID } from "../../src/app/deferred";
-import { createContentClient } from "../../src/data/client";
 import { listStoreFilters } from "../../src/data/stores";
 import type { ListResult, StoreFilter } from "../../src/data/types";
-import { contentCacheKey } from "../../src/edge/content-origin";
-import { delayOrigin, pocketbase, testEnv, visit } from "./helpers";
+import { delayOrigin, evictReads, pocketbase, testEnv, visit } from "./helpers";
 
 const SLOW_MS = 1_500;
-
-/** Empties the edge-cache entry of the store-filter read, so the next page load must wait for PocketBase. */
-async function evictStoreFilters(): Promise<void> {
-  const urls: string[] = [];
-  const pb = createContentClient({
-    baseUrl: testEnv.POCKETBASE_URL,
-    fetch: (input, init) => {
-      urls.push(String(input instanceof Request ? input.url : input));
-      return fetch(input, init);
-    },
-  });
-  await listStoreFilters(pb);
-  for (const url of urls) await caches.default.delete(contentCacheKey(testEnv.SITE_ORIGIN, new URL(url)));
-}
 
 async function readTimed(response: Response, started: number) {
   const reader = response.body!.getReader();
@@ -41,7 +25,7 @@ describe("streamed document", () => {
     const filters = await pocketbase<ListResult<StoreFilter>>("/api/collections/_zsec_store_filters/records?perPage=200&sort=title");
     const category = filters.items.find((f) => f.total > 0)!;
     await visit(`/stores?catID=${category.id}`); // warm the store reads: only the category list stays slow
-    await evictStoreFilters();
+    await evictReads(listStoreFilters);
     await delayOrigin("_zsec_store_filters", SLOW_MS);
 
     const started = Date.now();
@@ -68,7 +52,7 @@ describe("streamed document", () => {
   });
 
   it("gives crawlers the whole document at once, the slow section already in place", async () => {
-    await evictStoreFilters();
+    await evictReads(listStoreFilters);
     await delayOrigin("_zsec_store_filters", SLOW_MS);
     const started = Date.now();
     const response = await visit("/stores", { headers: { "User-Agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" } });
