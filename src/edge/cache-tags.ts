@@ -73,9 +73,9 @@ export function formatCacheTags(tags: Iterable<string>): string {
   return unique.filter((tag) => !tag.includes(":")).join(",");
 }
 
-/** The origin answer of a records read with its Cache-Tag header added (other reads unchanged). */
-export async function withRecordTags(response: Response, pathname: string): Promise<Response> {
-  const collection = readCollection(pathname);
+/** The origin answer of a records read of `collection` (readCollection's) with its
+ * Cache-Tag header added; other reads (null) unchanged. */
+export async function withRecordTags(response: Response, collection: string | null): Promise<Response> {
   if (!collection || !response.ok) return response;
   const text = await response.text();
   const headers = new Headers(response.headers);

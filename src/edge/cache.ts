@@ -10,7 +10,7 @@
  * served only when the origin fails or is slow (stale-if-error), marked STALE.
  */
 
-import { withinSchedule } from "./offer-schedule";
+import { freshUntil } from "./offer-schedule";
 
 export type CacheStatus = "HIT" | "MISS" | "STALE";
 
@@ -40,10 +40,11 @@ export interface EdgeCacheDeps {
 
 /** Whether a stored copy predates `version` (a copy without one predates every version). */
 export function isOutdated(stored: Headers, version: number | null): boolean {
-  if (version === null) return false;
-  const own = Number(stored.get(CONTENT_VERSION_HEADER) ?? 0);
-  return !(own >= version);
+  return predates(Number(stored.get(CONTENT_VERSION_HEADER) ?? 0), version);
 }
+
+/** Whether a copy of version `own` predates `version` (null: no version known, nothing does). */
+const predates = (own: number, version: number | null) => version !== null && !(own >= version);
 
 /** A read's answer held in memory: a stored copy or the origin's answer, read once and
  * shared by every request waiting for it (so only ever read, never changed). */
@@ -77,7 +78,7 @@ const inflight = new Map<string, Promise<Snapshot>>();
  * every isolate as fast as an edit does). Deliberately module-scoped, like `inflight`:
  * content shared by every request, never anything about a visitor, and only ever read.
  */
-const held = new Map<string, { heldAt: number; copy: Snapshot }>();
+const held = new Map<string, { heldAt: number; copy: Snapshot; terms: CopyTerms }>();
 let heldBytes = 0;
 /** Search reads at scale run to 100 KB each: the oldest copies go first past this. */
 const HELD_BYTES_MAX = 4 * 1024 * 1024;
@@ -91,7 +92,7 @@ function dropHeld(key: string): void {
 
 function hold(key: string, copy: Snapshot, now: number): Snapshot {
   dropHeld(key);
-  held.set(key, { heldAt: now, copy });
+  held.set(key, { heldAt: now, copy, terms: termsOf(copy.headers) });
   heldBytes += copy.body.byteLength;
   for (const oldest of held.keys()) {
     if (heldBytes <= HELD_BYTES_MAX) break;
@@ -128,16 +129,30 @@ async function snapshotOf(response: Response): Promise<Snapshot> {
   };
 }
 
+/** What a copy's headers say about serving it, read once (a held copy answers many reads,
+ * and each Headers call is a native call). */
+interface CopyTerms {
+  storedAt: number;
+  /** Its content version, 0 without one (older than every version). */
+  version: number;
+  /** Its offers' next start or expiry (ms), or null. */
+  until: number | null;
+}
+
+function termsOf(headers: Headers): CopyTerms {
+  return { storedAt: Number(headers.get(STORED_AT_HEADER) ?? 0), version: Number(headers.get(CONTENT_VERSION_HEADER) ?? 0), until: freshUntil(headers) };
+}
+
 /**
  * What a copy is good for: answering as it is (fresh), while one revalidation runs (stale),
  * only if the origin fails to replace it (outdated), or nothing (past its schedule or its
  * last stale second: the read is a miss).
  */
-function stateOf(headers: Headers, ttl: CacheTtl, version: number | null, now: number): "fresh" | "stale" | "outdated" | "unusable" {
-  if (!withinSchedule(headers, now)) return "unusable";
-  const ageMs = now - Number(headers.get(STORED_AT_HEADER) ?? 0);
+function stateOf({ storedAt, version: own, until }: CopyTerms, ttl: CacheTtl, version: number | null, now: number): "fresh" | "stale" | "outdated" | "unusable" {
+  if (until !== null && now >= until) return "unusable";
+  const ageMs = now - storedAt;
   if (ageMs >= (ttl.fresh + ttl.stale) * 1000) return "unusable";
-  if (isOutdated(headers, version)) return "outdated";
+  if (predates(own, version)) return "outdated";
   return ageMs < ttl.fresh * 1000 ? "fresh" : "stale";
 }
 
@@ -161,9 +176,9 @@ export async function cachedRead(key: string, load: () => Promise<Response>, ttl
   const version = (await deps.version?.()) ?? null;
   const holdMs = deps.holdMs ?? 0;
   const holding = holdMs > 0 ? held.get(key) : undefined;
-  if (holding && now() - holding.heldAt < holdMs && stateOf(holding.copy.headers, ttl, version, now()) === "fresh") return answered(holding.copy, "HIT");
+  if (holding && now() - holding.heldAt < holdMs && stateOf(holding.terms, ttl, version, now()) === "fresh") return answered(holding.copy, "HIT");
   const stored = await deps.cache.match(key);
-  switch (stored ? stateOf(stored.headers, ttl, version, now()) : "unusable") {
+  switch (stored ? stateOf(termsOf(stored.headers), ttl, version, now()) : "unusable") {
     case "fresh": {
       const copy = await snapshotOf(stored!);
       return answered(holdMs > 0 ? hold(key, copy, now()) : copy, "HIT");

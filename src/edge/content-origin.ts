@@ -17,26 +17,41 @@ export interface ContentOrigin {
   client(reads?: PageReads): ContentClient;
 }
 
-/** Sorted forms of the read queries seen last. Module-scoped on purpose: every render
- * repeats the frame's reads and most of its own, so their keys are rebuilt from the same
- * queries again and again. Queries only, nothing about a visitor; emptied when full. */
-const sortedReadQueries = new Map<string, string>();
-const SORTED_READ_QUERIES_MAX = 1000;
-
-function sortedReadQuery(search: string): string {
-  let sorted = sortedReadQueries.get(search);
-  if (sorted === undefined) {
-    if (sortedReadQueries.size >= SORTED_READ_QUERIES_MAX) sortedReadQueries.clear();
-    sorted = sortedSearch(search);
-    sortedReadQueries.set(search, sorted);
-  }
-  return sorted;
+/** A PocketBase read as the edge cache and a page's list of reads name it. */
+interface ReadTarget {
+  href: string;
+  /** Path and query as asked (a page's list of reads, for local purges). */
+  path: string;
+  /** Path and query, sorted: one cache entry whatever the parameters' order. */
+  sortedPath: string;
+  /** The collection of a records read, null for other reads (files). */
+  collection: string | null;
 }
+
+/** Targets of the reads seen last, by URL. Module-scoped on purpose: every render repeats
+ * the frame's reads and most of its own, and parsing a URL and sorting its query costs tens
+ * of µs in workerd. Addresses of shared content only, nothing about a visitor; emptied
+ * when full. */
+const readTargets = new Map<string, ReadTarget>();
+const READ_TARGETS_MAX = 1000;
+
+function readTarget(url: string): ReadTarget {
+  let target = readTargets.get(url);
+  if (target === undefined) {
+    if (readTargets.size >= READ_TARGETS_MAX) readTargets.clear();
+    const parsed = new URL(url);
+    target = { href: parsed.href, path: parsed.pathname + parsed.search, sortedPath: parsed.pathname + sortedSearch(parsed.search), collection: readCollection(parsed.pathname) };
+    readTargets.set(url, target);
+  }
+  return target;
+}
+
+const cacheKeyOf = (siteOrigin: string, target: ReadTarget) => `${siteOrigin}/_edge-cache${target.sortedPath}`;
 
 /** Cache key of a PocketBase read. It names our own origin: the Cache API is scoped to
  * the zone the Worker runs on. */
 export function contentCacheKey(siteOrigin: string, url: URL): string {
-  return `${siteOrigin}/_edge-cache${url.pathname}${sortedReadQuery(url.search)}`;
+  return cacheKeyOf(siteOrigin, readTarget(url.href));
 }
 
 const utf8 = new TextDecoder();
@@ -51,26 +66,26 @@ function parsedJson(body: ArrayBuffer): unknown {
 
 /** `originFetch` reaches PocketBase (the render bench passes recorded answers). */
 export function createContentOrigin(config: Config, deps: EdgeCacheDeps, originFetch: typeof fetch = fetch): ContentOrigin {
-  const lookup = (url: URL, ttl: CacheTtl = config.readTtl): Promise<CachedRead> =>
+  const lookup = (target: ReadTarget, ttl: CacheTtl = config.readTtl): Promise<CachedRead> =>
     cachedRead(
-      contentCacheKey(config.siteOrigin, url),
+      cacheKeyOf(config.siteOrigin, target),
       () =>
-        originFetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) })
-          .then((answer) => withRecordTags(answer, url.pathname))
+        originFetch(target.href, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) })
+          .then((answer) => withRecordTags(answer, target.collection))
           .then((answer) => withScheduleBound(answer, (deps.now ?? Date.now)())),
       ttl,
       // Record reads follow the content version, which also ends a held copy. Files never
       // change under their names; one replaced anyway is purged, so none is held.
-      readCollection(url.pathname) ? deps : { ...deps, version: undefined, holdMs: undefined },
+      target.collection ? deps : { ...deps, version: undefined, holdMs: undefined },
     );
   return {
-    read: async (pathAndQuery, ttl) => toResponse(await lookup(new URL(pathAndQuery, config.pocketbaseUrl), ttl)),
+    read: async (pathAndQuery, ttl) => toResponse(await lookup(readTarget(new URL(pathAndQuery, config.pocketbaseUrl).href), ttl)),
     client(reads) {
       const watched = reads ? reads.observe(lookup) : lookup;
       return createContentClient({
         baseUrl: config.pocketbaseUrl,
         read: async (url) => {
-          const { status, body } = await watched(new URL(url));
+          const { status, body } = await watched(readTarget(url));
           return { status, body: parsedJson(body) };
         },
       });

@@ -48,6 +48,27 @@ export function pageCacheDeps(c: Context<AppEnv>, tags: readonly string[]): Page
   return { cache: caches.default, waitUntil: (promise) => c.executionCtx.waitUntil(promise), ttl: c.var.config.pageTtl, tags, version: c.var.contentVersion };
 }
 
+/** What a page takes from a read's headers. */
+interface ReadTerms {
+  version: number | null;
+  tags: readonly string[];
+  until: number | null;
+}
+
+/** Worked out once per copy: a copy an isolate holds (cache.ts) answers many renders with
+ * the same Headers, and each Headers call is a native call. Weak, so it goes with the copy. */
+const readTerms = new WeakMap<Headers, ReadTerms>();
+
+function readTermsOf(headers: Headers): ReadTerms {
+  let terms = readTerms.get(headers);
+  if (!terms) {
+    const version = headers.get(CONTENT_VERSION_HEADER);
+    terms = { version: version === null ? null : Number(version), tags: parseCacheTags(headers.get(CACHE_TAG_HEADER)), until: freshUntil(headers) };
+    readTerms.set(headers, terms);
+  }
+  return terms;
+}
+
 /** What one render read: the tags of the records shown, the reads, whether any failed. */
 export class PageReads {
   readonly tags = new Set<string>();
@@ -64,16 +85,16 @@ export class PageReads {
   }
 
   /** The render's content reads, watched: a failed or 5xx read marks the render as degraded. */
-  observe(read: (url: URL) => Promise<CachedRead>): (url: URL) => Promise<CachedRead> {
-    return async (url) => {
-      this.paths.add(url.pathname + url.search);
+  observe<Read extends { path: string }>(read: (target: Read) => Promise<CachedRead>): (target: Read) => Promise<CachedRead> {
+    return async (target) => {
+      this.paths.add(target.path);
       try {
-        const answer = await read(url);
+        const answer = await read(target);
         if (answer.status >= 500) this.failed = true;
-        const version = answer.headers.get(CONTENT_VERSION_HEADER);
-        if (version !== null) this.oldestVersion = Math.min(this.oldestVersion ?? Infinity, Number(version));
-        for (const tag of parseCacheTags(answer.headers.get(CACHE_TAG_HEADER))) this.tags.add(tag);
-        this.freshUntil = earlierBound(this.freshUntil, freshUntil(answer.headers));
+        const { version, tags, until } = readTermsOf(answer.headers);
+        if (version !== null) this.oldestVersion = Math.min(this.oldestVersion ?? Infinity, version);
+        for (const tag of tags) this.tags.add(tag);
+        this.freshUntil = earlierBound(this.freshUntil, until);
         return answer;
       } catch (error) {
         this.failed = true;

@@ -39,12 +39,12 @@ describe("cache tags of content reads", () => {
   });
 
   it("are added to a records answer without changing its body or status", async () => {
-    const answer = await withRecordTags(Response.json({ items: [{ id: "x1", collectionName: "_zdata_offers" }] }), "/api/collections/_zdata_offers/records");
+    const answer = await withRecordTags(Response.json({ items: [{ id: "x1", collectionName: "_zdata_offers" }] }), readCollection("/api/collections/_zdata_offers/records"));
     expect(answer.headers.get("Cache-Tag")).toBe("_zdata_offers,_zdata_offers:x1,dp-read");
     expect(await answer.json()).toEqual({ items: [{ id: "x1", collectionName: "_zdata_offers" }] });
     const error = new Response("{}", { status: 404 });
-    expect(await withRecordTags(error, "/api/collections/_zdata_offers/records/x")).toBe(error);
-    const notJson = await withRecordTags(new Response("<html>"), "/api/collections/_zdata_offers/records");
+    expect(await withRecordTags(error, readCollection("/api/collections/_zdata_offers/records/x"))).toBe(error);
+    const notJson = await withRecordTags(new Response("<html>"), readCollection("/api/collections/_zdata_offers/records"));
     expect(notJson.headers.has("Cache-Tag")).toBe(false);
     expect(await notJson.text()).toBe("<html>");
   });
