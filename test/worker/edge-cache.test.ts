@@ -142,7 +142,14 @@ describe("copies held by the isolate (decision 029)", () => {
       await Promise.all(pending.splice(0));
       return answer;
     };
-    return { clock, deps, read };
+    /** A new key whose copy is stored (a miss), then held (a hit). */
+    const heldCopy = async (body: string, headers: HeadersInit = {}) => {
+      const k = key();
+      await read(k, body, headers);
+      await read(k);
+      return k;
+    };
+    return { clock, read, heldCopy };
   }
 
   it("answers a fresh read again without a lookup until the hold ends", async () => {
@@ -170,10 +177,8 @@ describe("copies held by the isolate (decision 029)", () => {
   });
 
   it("an edit ends a held copy: outdated by the version, it is read again from the origin", async () => {
-    const { clock, read } = setup();
-    const k = key();
-    await read(k, "before");
-    await read(k);
+    const { clock, read, heldCopy } = setup();
+    const k = await heldCopy("before");
     clock.version = 2;
     const after = await read(k, "after");
     expect([after.cacheStatus, text(after), clock.loads]).toEqual(["MISS", "after", 2]);
@@ -183,10 +188,8 @@ describe("copies held by the isolate (decision 029)", () => {
   });
 
   it("a copy this isolate stores replaces the one it held, also for a request that knows an older version", async () => {
-    const { clock, read } = setup();
-    const k = key();
-    await read(k, "old");
-    await read(k);
+    const { clock, read, heldCopy } = setup();
+    const k = await heldCopy("old");
     clock.version = 2;
     await read(k, "new");
     clock.version = 1;
@@ -195,17 +198,13 @@ describe("copies held by the isolate (decision 029)", () => {
   });
 
   it("a held copy past its offers' schedule or its freshness is not served as it is", async () => {
-    const { clock, read } = setup();
-    const scheduled = key();
-    await read(scheduled, "live offers", { [FRESH_UNTIL_HEADER]: String(clock.now + 500) });
-    await read(scheduled);
+    const { clock, read, heldCopy } = setup();
+    const scheduled = await heldCopy("live offers", { [FRESH_UNTIL_HEADER]: String(clock.now + 500) });
     clock.now += 600;
     const expired = await read(scheduled, "next offers");
     expect([expired.cacheStatus, text(expired)]).toEqual(["MISS", "next offers"]);
 
-    const aging = key();
-    await read(aging, "old");
-    await read(aging);
+    const aging = await heldCopy("old");
     const lookups = clock.lookups;
     clock.now += TTL.fresh * 1000 - 1000;
     expect((await read(aging)).cacheStatus).toBe("HIT");
@@ -219,10 +218,8 @@ describe("copies held by the isolate (decision 029)", () => {
   });
 
   it("a purge drops the held copy with the stored one", async () => {
-    const { clock, read } = setup();
-    const k = key();
-    await read(k, "v1");
-    await read(k);
+    const { clock, read, heldCopy } = setup();
+    const k = await heldCopy("v1");
     expect(await deleteCopy(caches.default, k)).toBe(true);
     const after = await read(k, "v2");
     expect([after.cacheStatus, text(after), clock.loads]).toEqual(["MISS", "v2", 2]);
