@@ -10,6 +10,7 @@
  * served only when the origin fails or is slow (stale-if-error), marked STALE.
  */
 
+import { CACHE_TAG_HEADER, parseCacheTags } from "./cache-tags";
 import { freshUntil } from "./offer-schedule";
 
 export type CacheStatus = "HIT" | "MISS" | "STALE";
@@ -59,6 +60,7 @@ interface Snapshot {
  * client's reads on the server, where each Response and Headers costs tens of µs). */
 export interface CachedRead extends Snapshot {
   cacheStatus: CacheStatus;
+  terms: CopyTerms;
 }
 
 /**
@@ -90,15 +92,14 @@ function dropHeld(key: string): void {
   heldBytes -= entry.copy.body.byteLength;
 }
 
-function hold(key: string, copy: Snapshot, now: number): Snapshot {
+function hold(key: string, copy: Snapshot, terms: CopyTerms, now: number): void {
   dropHeld(key);
-  held.set(key, { heldAt: now, copy, terms: termsOf(copy.headers) });
+  held.set(key, { heldAt: now, copy, terms });
   heldBytes += copy.body.byteLength;
   for (const oldest of held.keys()) {
     if (heldBytes <= HELD_BYTES_MAX) break;
     dropHeld(oldest);
   }
-  return copy;
 }
 
 /** Deletes a read's stored copy, and this isolate's held one. */
@@ -118,7 +119,7 @@ export function toResponse(read: CachedRead): Response {
   return new Response(read.body.slice(0), { status: read.status, statusText: read.statusText, headers });
 }
 
-const answered = (snapshot: Snapshot, cacheStatus: CacheStatus): CachedRead => ({ ...snapshot, cacheStatus });
+const answered = (snapshot: Snapshot, cacheStatus: CacheStatus, terms = termsOf(snapshot.headers)): CachedRead => ({ ...snapshot, cacheStatus, terms });
 
 async function snapshotOf(response: Response): Promise<Snapshot> {
   return {
@@ -129,18 +130,26 @@ async function snapshotOf(response: Response): Promise<Snapshot> {
   };
 }
 
-/** What a copy's headers say about serving it, read once (a held copy answers many reads,
- * and each Headers call is a native call). */
-interface CopyTerms {
+/** What a copy's headers say about serving it and about the records it holds, read once: a
+ * held copy answers many reads, and each Headers call is a native call. */
+export interface CopyTerms {
   storedAt: number;
-  /** Its content version, 0 without one (older than every version). */
-  version: number;
+  /** Its content version; null without one (older than every version). */
+  version: number | null;
   /** Its offers' next start or expiry (ms), or null. */
   until: number | null;
+  /** Its Cache-Tag values (cache-tags.ts), which a page rendered from it carries too. */
+  tags: readonly string[];
 }
 
 function termsOf(headers: Headers): CopyTerms {
-  return { storedAt: Number(headers.get(STORED_AT_HEADER) ?? 0), version: Number(headers.get(CONTENT_VERSION_HEADER) ?? 0), until: freshUntil(headers) };
+  const version = headers.get(CONTENT_VERSION_HEADER);
+  return {
+    storedAt: Number(headers.get(STORED_AT_HEADER) ?? 0),
+    version: version === null ? null : Number(version),
+    until: freshUntil(headers),
+    tags: parseCacheTags(headers.get(CACHE_TAG_HEADER)),
+  };
 }
 
 /**
@@ -152,7 +161,7 @@ function stateOf({ storedAt, version: own, until }: CopyTerms, ttl: CacheTtl, ve
   if (until !== null && now >= until) return "unusable";
   const ageMs = now - storedAt;
   if (ageMs >= (ttl.fresh + ttl.stale) * 1000) return "unusable";
-  if (predates(own, version)) return "outdated";
+  if (predates(own ?? 0, version)) return "outdated";
   return ageMs < ttl.fresh * 1000 ? "fresh" : "stale";
 }
 
@@ -176,21 +185,24 @@ export async function cachedRead(key: string, load: () => Promise<Response>, ttl
   const version = (await deps.version?.()) ?? null;
   const holdMs = deps.holdMs ?? 0;
   const holding = holdMs > 0 ? held.get(key) : undefined;
-  if (holding && now() - holding.heldAt < holdMs && stateOf(holding.terms, ttl, version, now()) === "fresh") return answered(holding.copy, "HIT");
+  if (holding && now() - holding.heldAt < holdMs && stateOf(holding.terms, ttl, version, now()) === "fresh") return answered(holding.copy, "HIT", holding.terms);
   const stored = await deps.cache.match(key);
-  switch (stored ? stateOf(termsOf(stored.headers), ttl, version, now()) : "unusable") {
+  if (!stored) return answered(await fetchAndStore(key, load, ttl, deps, version), "MISS");
+  const terms = termsOf(stored.headers);
+  switch (stateOf(terms, ttl, version, now())) {
     case "fresh": {
-      const copy = await snapshotOf(stored!);
-      return answered(holdMs > 0 ? hold(key, copy, now()) : copy, "HIT");
+      const copy = await snapshotOf(stored);
+      if (holdMs > 0) hold(key, copy, terms, now());
+      return answered(copy, "HIT", terms);
     }
     case "outdated":
-      return replaceOutdated(key, await snapshotOf(stored!), fetchAndStore(key, load, ttl, deps, version), deps);
+      return replaceOutdated(key, await snapshotOf(stored), fetchAndStore(key, load, ttl, deps, version), deps);
     case "stale":
       if (!inflight.has(flightKey(key, version))) {
         // A failed revalidation keeps the stale copy: that is stale-if-error.
         deps.waitUntil(fetchAndStore(key, load, ttl, deps, version).catch(() => undefined));
       }
-      return answered(await snapshotOf(stored!), "STALE");
+      return answered(await snapshotOf(stored), "STALE", terms);
     case "unusable":
       return answered(await fetchAndStore(key, load, ttl, deps, version), "MISS");
   }

@@ -20,8 +20,8 @@ import { withoutTracking } from "../lib/tracking";
 import { sortedSearch } from "../lib/query";
 import type { AppEnv } from "./app-env";
 import { CACHE_STATUS_HEADER, CONTENT_VERSION_HEADER, deleteCopy, isOutdated, type CachedRead, type CacheStatus, type CacheTtl } from "./cache";
-import { CACHE_TAG_HEADER, formatCacheTags, parseCacheTags } from "./cache-tags";
-import { earlierBound, freshUntil, FRESH_UNTIL_HEADER, withinSchedule } from "./offer-schedule";
+import { CACHE_TAG_HEADER, formatCacheTags } from "./cache-tags";
+import { earlierBound, FRESH_UNTIL_HEADER, withinSchedule } from "./offer-schedule";
 
 const STORED_AT_HEADER = "X-Edge-Stored-At";
 /** The content reads (PocketBase path and query) a stored page was rendered from. */
@@ -48,27 +48,6 @@ export function pageCacheDeps(c: Context<AppEnv>, tags: readonly string[]): Page
   return { cache: caches.default, waitUntil: (promise) => c.executionCtx.waitUntil(promise), ttl: c.var.config.pageTtl, tags, version: c.var.contentVersion };
 }
 
-/** What a page takes from a read's headers. */
-interface ReadTerms {
-  version: number | null;
-  tags: readonly string[];
-  until: number | null;
-}
-
-/** Worked out once per copy: a copy an isolate holds (cache.ts) answers many renders with
- * the same Headers, and each Headers call is a native call. Weak, so it goes with the copy. */
-const readTerms = new WeakMap<Headers, ReadTerms>();
-
-function readTermsOf(headers: Headers): ReadTerms {
-  let terms = readTerms.get(headers);
-  if (!terms) {
-    const version = headers.get(CONTENT_VERSION_HEADER);
-    terms = { version: version === null ? null : Number(version), tags: parseCacheTags(headers.get(CACHE_TAG_HEADER)), until: freshUntil(headers) };
-    readTerms.set(headers, terms);
-  }
-  return terms;
-}
-
 /** What one render read: the tags of the records shown, the reads, whether any failed. */
 export class PageReads {
   readonly tags = new Set<string>();
@@ -91,7 +70,7 @@ export class PageReads {
       try {
         const answer = await read(target);
         if (answer.status >= 500) this.failed = true;
-        const { version, tags, until } = readTermsOf(answer.headers);
+        const { version, tags, until } = answer.terms;
         if (version !== null) this.oldestVersion = Math.min(this.oldestVersion ?? Infinity, version);
         for (const tag of tags) this.tags.add(tag);
         this.freshUntil = earlierBound(this.freshUntil, until);
