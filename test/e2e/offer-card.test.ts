@@ -159,10 +159,8 @@ describe("details accordion", () => {
     const openedAt = Date.now();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     expect(await style()).toMatchObject({ maxHeight: "500px", visibility: "visible", transitionDuration: "0.35s" });
-    // The chevron turns to point up (drawn from the sprite, so it has a box).
-    const chevron = toggle.locator("svg");
-    await expect.poll(() => chevron.evaluate((el) => getComputedStyle(el).transform)).toBe("matrix(-1, 0, 0, -1, 0, 0)");
-    expect(await chevron.evaluate((el) => el.getBoundingClientRect().width)).toBe(12);
+    // The chevron (the stylesheet draws it after the label) turns to point up.
+    await expect.poll(() => toggle.evaluate((el) => getComputedStyle(el, "::after").transform)).toBe("matrix(-1, 0, 0, -1, 0, 0)");
     expect(await panel.textContent()).toContain("One use per customer.");
     const full = await panel.evaluate((el) => Math.min(el.scrollHeight, 500));
     await expect.poll(async () => (await style()).height).toBe(full);
@@ -186,6 +184,40 @@ describe("details accordion", () => {
     await page.keyboard.press("Space");
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("card icons", () => {
+  /** The Details chevron and the verified check, as the stylesheet draws them. */
+  const icons = (page: Page) =>
+    page.locator("article.offer-card:has(.offer-verified):has(.offer-details-toggle)").first().evaluate((card) =>
+      [
+        [card.querySelector(".offer-details-toggle")!, "::after"],
+        [card.querySelector(".offer-verified")!, "::before"],
+      ].map(([el, pseudo]) => {
+        const icon = getComputedStyle(el as Element, pseudo as string);
+        return { width: icon.width, height: icon.height, mask: icon.maskImage.slice(0, 30), colour: icon.backgroundColor, text: getComputedStyle(el as Element).color, transform: icon.transform };
+      }),
+    );
+
+  it("draws the chevron and the check at 12 px in the text's colour, also in forced colours", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    await page.goto(`${siteUrl()}/offers`, { waitUntil: "networkidle" });
+    for (const icon of await icons(page)) {
+      expect(icon).toMatchObject({ width: "12px", height: "12px", mask: 'url("data:image/svg+xml,%3Csvg', transform: "none" });
+      expect(icon.colour).toBe(icon.text);
+    }
+    // Forced colours replace backgrounds with the canvas colour, which would hide a masked
+    // background: these icons, and the header search button's magnifier drawn the same way,
+    // keep a text colour instead.
+    await page.emulateMedia({ forcedColors: "active" });
+    const canvas = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const magnifier = await page.locator(".icon-search").first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    for (const colour of [...(await icons(page)).map((icon) => icon.colour), magnifier]) {
+      expect(colour).not.toBe(canvas);
+      expect(colour).not.toBe("rgba(0, 0, 0, 0)");
+    }
     await page.close();
   });
 });

@@ -1,12 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { BADGE_ICONS } from "../../src/app/components/BadgeIcon";
-import { CARD_ICONS } from "../../src/app/components/SpriteIcon";
 
 describe("badge icon sprite", () => {
-  it("has a symbol for every icon class BadgeIcon draws and every card icon, and none other", async () => {
+  it("has a symbol for every icon class BadgeIcon draws, and none other", async () => {
     const sprite = await readFile(new URL("../../client/badge-icons.svg", import.meta.url), "utf8");
     const symbols = [...sprite.matchAll(/<symbol id="([^"]+)" viewBox="0 0 16 16">/g)].map((m) => m[1]);
-    expect(symbols.sort()).toEqual([...BADGE_ICONS, ...CARD_ICONS].sort());
+    expect(symbols.sort()).toEqual([...BADGE_ICONS].sort());
   });
 });

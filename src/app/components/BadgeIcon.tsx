@@ -1,4 +1,4 @@
-import { SpriteIcon } from "./SpriteIcon";
+import assets from "../../../public/build/assets.json";
 
 /**
  * Badge icons by their Bootstrap Icons class (the spec's `icon_class`), drawn from one SVG
@@ -23,5 +23,10 @@ export const BADGE_ICONS: ReadonlySet<string> = new Set([
 ]);
 
 export function BadgeIcon({ iconClass, className }: { iconClass: string; className?: string }) {
-  return BADGE_ICONS.has(iconClass) ? <SpriteIcon id={iconClass} className={className} /> : null;
+  if (!BADGE_ICONS.has(iconClass)) return null;
+  return (
+    <svg className={className} width="1em" height="1em" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+      <use href={`${assets.badgeIcons}#${iconClass}`} />
+    </svg>
+  );
 }

@@ -1,5 +1,4 @@
 import { useId, useState, type CSSProperties } from "react";
-import { SpriteIcon } from "./SpriteIcon";
 
 /** Spec: the details panel opens in 0.35 s and is at most 500 px high (and closes in 0.85 s:
  * the `offer-details` class in client/styles.css). */
@@ -16,7 +15,8 @@ const OPEN: CSSProperties = {
   transition: `max-height ${DETAILS_OPEN_S}s ease`,
 };
 
-/** The terms of one deal (sanitized `tnc` HTML) behind a disclosure button, closed at first. */
+/** The terms of one deal (sanitized `tnc` HTML) behind a disclosure button, closed at first.
+ * The button's chevron is drawn by `offer-details-toggle`, and turns when it opens. */
 export function OfferDetails({ termsHtml }: { termsHtml: string }) {
   const [open, setOpen] = useState(false);
   const buttonId = useId();
@@ -32,7 +32,6 @@ export function OfferDetails({ termsHtml }: { termsHtml: string }) {
         onClick={() => setOpen((was) => !was)}
       >
         Details
-        <SpriteIcon id="bi-chevron-down" size={12} />
       </button>
       <div id={panelId} role="region" aria-labelledby={buttonId} className="offer-details" style={open ? OPEN : undefined}>
         <div className="small text-body-secondary pt-2" dangerouslySetInnerHTML={{ __html: termsHtml }} />

@@ -1,10 +1,10 @@
 import type { OfferCardData } from "../../data/offers";
 import { expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../lib/offer-labels";
 import { useToday } from "../use-today";
-import { SpriteIcon } from "./SpriteIcon";
 
-/** What a visitor checks before trusting an offer: when it ends, when it was last verified,
- * how many it worked for, and how often it was used today. Nothing when there is nothing to say. */
+/** What a visitor checks before trusting an offer: when it ends, when it was last verified
+ * (after a check mark that `offer-verified` draws), how many it worked for, and how often
+ * it was used today. Nothing when there is nothing to say. */
 export function OfferMeta({ offer }: { offer: OfferCardData }) {
   const now = useToday();
   const ends = expiryLabel(offer.expires_at, now);
@@ -20,8 +20,7 @@ export function OfferMeta({ offer }: { offer: OfferCardData }) {
         </li>
       )}
       {verified && (
-        <li className="list-inline-item text-success-emphasis">
-          <SpriteIcon id="bi-check-lg" size={12} className="me-1 align-baseline" />
+        <li className="list-inline-item text-success-emphasis offer-verified">
           <time dateTime={verified.dateTime}>{verified.text}</time>
         </li>
       )}
