@@ -192,12 +192,14 @@ describe("card icons", () => {
   /** The Details chevron and the verified check, as the stylesheet draws them. */
   const icons = (page: Page) =>
     page.locator("article.offer-card:has(.offer-verified):has(.offer-details-toggle)").first().evaluate((card) =>
-      [
-        [card.querySelector(".offer-details-toggle")!, "::after"],
-        [card.querySelector(".offer-verified")!, "::before"],
-      ].map(([el, pseudo]) => {
-        const icon = getComputedStyle(el as Element, pseudo as string);
-        return { width: icon.width, height: icon.height, mask: icon.maskImage.slice(0, 30), colour: icon.backgroundColor, text: getComputedStyle(el as Element).color, transform: icon.transform };
+      (
+        [
+          [card.querySelector(".offer-details-toggle")!, "::after"],
+          [card.querySelector(".offer-verified")!, "::before"],
+        ] as const
+      ).map(([el, pseudo]) => {
+        const icon = getComputedStyle(el, pseudo);
+        return { width: icon.width, height: icon.height, mask: icon.maskImage.slice(0, 30), colour: icon.backgroundColor, text: getComputedStyle(el).color, transform: icon.transform };
       }),
     );
 
