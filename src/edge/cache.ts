@@ -11,12 +11,13 @@
  */
 
 import { CACHE_TAG_HEADER, parseCacheTags } from "./cache-tags";
-import { freshUntil } from "./offer-schedule";
+import { freshUntil, withinSchedule } from "./offer-schedule";
 
 export type CacheStatus = "HIT" | "MISS" | "STALE";
 
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
-const STORED_AT_HEADER = "X-Edge-Stored-At";
+/** When a copy (of a read or a page) was stored, in ms. */
+export const STORED_AT_HEADER = "X-Edge-Stored-At";
 /** The content version a copy was read or rendered under (also shown to visitors, so an
  * operator can check publishing; README "Publishing"). */
 export const CONTENT_VERSION_HEADER = "X-Content-Version";
@@ -38,14 +39,6 @@ export interface EdgeCacheDeps {
    * without asking the Cache API (see `held`); absent: never. */
   holdMs?: number;
 }
-
-/** Whether a stored copy predates `version` (a copy without one predates every version). */
-export function isOutdated(stored: Headers, version: number | null): boolean {
-  return predates(Number(stored.get(CONTENT_VERSION_HEADER) ?? 0), version);
-}
-
-/** Whether a copy of version `own` predates `version` (null: no version known, nothing does). */
-const predates = (own: number, version: number | null) => version !== null && !(own >= version);
 
 /** A read's answer held in memory: a stored copy or the origin's answer, read once and
  * shared by every request waiting for it (so only ever read, never changed). */
@@ -130,39 +123,48 @@ async function snapshotOf(response: Response): Promise<Snapshot> {
   };
 }
 
-/** What a copy's headers say about serving it and about the records it holds, read once: a
- * held copy answers many reads, and each Headers call is a native call. */
-export interface CopyTerms {
+/** What a copy's headers say about serving it: read once, since a held copy answers many
+ * reads and each Headers call is a native call. */
+interface ServingTerms {
   storedAt: number;
   /** Its content version; null without one (older than every version). */
   version: number | null;
   /** Its offers' next start or expiry (ms), or null. */
   until: number | null;
+}
+
+/** A read's serving terms and the records it holds. */
+export interface CopyTerms extends ServingTerms {
   /** Its Cache-Tag values (cache-tags.ts), which a page rendered from it carries too. */
   tags: readonly string[];
 }
 
-function termsOf(headers: Headers): CopyTerms {
+function servingTermsOf(headers: Headers): ServingTerms {
   const version = headers.get(CONTENT_VERSION_HEADER);
-  return {
-    storedAt: Number(headers.get(STORED_AT_HEADER) ?? 0),
-    version: version === null ? null : Number(version),
-    until: freshUntil(headers),
-    tags: parseCacheTags(headers.get(CACHE_TAG_HEADER)),
-  };
+  return { storedAt: Number(headers.get(STORED_AT_HEADER) ?? 0), version: version === null ? null : Number(version), until: freshUntil(headers) };
 }
+
+const termsOf = (headers: Headers): CopyTerms => ({ ...servingTermsOf(headers), tags: parseCacheTags(headers.get(CACHE_TAG_HEADER)) });
+
+export type CopyState = "fresh" | "stale" | "outdated" | "unusable";
 
 /**
  * What a copy is good for: answering as it is (fresh), while one revalidation runs (stale),
- * only if the origin fails to replace it (outdated), or nothing (past its schedule or its
- * last stale second: the read is a miss).
+ * only if the origin fails to replace it (outdated: its version predates the one known, and
+ * a copy without one predates every version), or nothing (past its schedule or its last
+ * stale second: a miss).
  */
-function stateOf({ storedAt, version: own, until }: CopyTerms, ttl: CacheTtl, version: number | null, now: number): "fresh" | "stale" | "outdated" | "unusable" {
-  if (until !== null && now >= until) return "unusable";
+function stateOf({ storedAt, version: own, until }: ServingTerms, ttl: CacheTtl, version: number | null, now: number): CopyState {
+  if (!withinSchedule(until, now)) return "unusable";
   const ageMs = now - storedAt;
   if (ageMs >= (ttl.fresh + ttl.stale) * 1000) return "unusable";
-  if (predates(own ?? 0, version)) return "outdated";
+  if (version !== null && !((own ?? 0) >= version)) return "outdated";
   return ageMs < ttl.fresh * 1000 ? "fresh" : "stale";
+}
+
+/** The state of a stored copy (a read's or a page's, src/edge/page-cache.ts) by its headers. */
+export function storedCopyState(headers: Headers, ttl: CacheTtl, version: number | null, now: number): CopyState {
+  return stateOf(servingTermsOf(headers), ttl, version, now);
 }
 
 function cacheable(snapshot: Snapshot): boolean {

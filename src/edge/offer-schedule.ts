@@ -59,9 +59,8 @@ export function freshUntil(headers: Headers): number | null {
   return raw !== null && Number.isFinite(value) ? value : null;
 }
 
-/** Whether a stored copy with these headers may still be served at `now`. */
-export function withinSchedule(headers: Headers, now: number): boolean {
-  const until = freshUntil(headers);
+/** Whether a stored copy with this bound (freshUntil's) may still be served at `now`. */
+export function withinSchedule(until: number | null, now: number): boolean {
   return until === null || now < until;
 }
 

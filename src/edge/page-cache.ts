@@ -19,11 +19,10 @@ import type { Context } from "hono";
 import { withoutTracking } from "../lib/tracking";
 import { sortedSearch } from "../lib/query";
 import type { AppEnv } from "./app-env";
-import { CACHE_STATUS_HEADER, CONTENT_VERSION_HEADER, deleteCopy, isOutdated, type CachedRead, type CacheStatus, type CacheTtl } from "./cache";
+import { CACHE_STATUS_HEADER, CONTENT_VERSION_HEADER, deleteCopy, STORED_AT_HEADER, storedCopyState, type CachedRead, type CacheStatus, type CacheTtl } from "./cache";
 import { CACHE_TAG_HEADER, formatCacheTags } from "./cache-tags";
-import { earlierBound, FRESH_UNTIL_HEADER, withinSchedule } from "./offer-schedule";
+import { earlierBound, FRESH_UNTIL_HEADER } from "./offer-schedule";
 
-const STORED_AT_HEADER = "X-Edge-Stored-At";
 /** The content reads (PocketBase path and query) a stored page was rendered from. */
 const READS_HEADER = "X-Edge-Reads";
 /** The render's own Cache-Control, given back to visitors in place of the storage lifetime. */
@@ -122,20 +121,22 @@ export async function cachedPage(key: string, request: Request, render: PageRend
   const now = deps.now ?? Date.now;
   const version = (await deps.version?.()) ?? null;
   const stored = await deps.cache.match(key);
-  // Past an offer's start or expiry the copy is not served at all (src/edge/offer-schedule.ts).
-  if (stored && withinSchedule(stored.headers, now())) {
-    const ageMs = now() - Number(stored.headers.get(STORED_AT_HEADER) ?? 0);
-    const outdated = isOutdated(stored.headers, version);
-    if (!outdated && ageMs < deps.ttl.fresh * 1000) return fromStore(stored, "HIT");
-    if (ageMs < (deps.ttl.fresh + deps.ttl.stale) * 1000) {
-      if (outdated) return replaceOutdated(key, stored, request, render, deps, version);
-      if (!revalidating.has(key)) {
-        revalidating.add(key);
-        // A detached request: the visitor's connection closing must not abort this render.
-        const detached = new Request(request.url, { headers: request.headers });
-        deps.waitUntil(refresh(key, detached, render, deps, version).finally(() => revalidating.delete(key)));
-      }
-      return fromStore(stored, "STALE");
+  // The same rule as a read's copy (cache.ts); past an offer's start or expiry a copy is
+  // not served at all (src/edge/offer-schedule.ts).
+  if (stored) {
+    switch (storedCopyState(stored.headers, deps.ttl, version, now())) {
+      case "fresh":
+        return fromStore(stored, "HIT");
+      case "outdated":
+        return replaceOutdated(key, stored, request, render, deps, version);
+      case "stale":
+        if (!revalidating.has(key)) {
+          revalidating.add(key);
+          // A detached request: the visitor's connection closing must not abort this render.
+          const detached = new Request(request.url, { headers: request.headers });
+          deps.waitUntil(refresh(key, detached, render, deps, version).finally(() => revalidating.delete(key)));
+        }
+        return fromStore(stored, "STALE");
     }
   }
   const reads = new PageReads();
