@@ -74,6 +74,8 @@ async function loadRenderModule(checkout, name) {
         // Reads go through the edge read cache, as in the Worker (bench-render-edge.mjs).
         'export { createContentOrigin } from "./src/edge/content-origin";',
         'export { PageReads } from "./src/edge/page-cache";',
+        // A checkout from before 3859098 builds its render's client itself (bench-render-edge.mjs).
+        'export { createContentClient } from "./src/data/client";',
         'export { createElement } from "react";',
         'export { renderToReadableStream } from "react-dom/server";',
       ].join("\n"),
@@ -98,6 +100,10 @@ async function loadRenderModule(checkout, name) {
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
+/** The network's fetch: a baseline checkout from before 3859098 has the global one routed
+ * to its recorded reads (bench-render-edge.mjs), which record through this one. */
+const networkFetch = globalThis.fetch;
+
 /** Records every content read of a set of renders, then answers them from memory. */
 function fixtureFetch(/** @type {string} */ pocketbaseUrl) {
   /** @type {Map<string, { status: number, body: string, headers: [string, string][] }>} */
@@ -108,7 +114,7 @@ function fixtureFetch(/** @type {string} */ pocketbaseUrl) {
     const url = input instanceof Request ? input.url : String(input);
     const key = url.slice(pocketbaseUrl.length);
     if (recording) {
-      const response = await fetch(url, init);
+      const response = await networkFetch(url, init);
       const body = await response.text();
       /** @type {[string, string][]} */
       const headers = [];
