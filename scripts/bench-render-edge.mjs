@@ -12,7 +12,7 @@
 
 export const BENCH_SITE = "https://bench.example";
 
-/** @typedef {{ createContentOrigin: (config: object, deps: object, originFetch: typeof fetch) => { client?(reads: unknown): unknown, fetch?: typeof fetch }, PageReads: new () => { observe?(fetchImpl: typeof fetch): typeof fetch }, createContentClient: (options: { baseUrl: string, fetch: typeof fetch }) => unknown }} EdgeReadModule */
+/** @typedef {{ createContentOrigin: (config: object, deps: object, originFetch: typeof fetch) => { client?(reads: unknown): unknown, fetch?: typeof fetch }, PageReads: { new (): object, prototype: { observe?(fetchImpl: typeof fetch): typeof fetch } }, createContentClient: (options: { baseUrl: string, fetch: typeof fetch }) => unknown }} EdgeReadModule */
 
 /**
  * A Cache API stand-in kept in memory. `match` builds the Response from a Headers object
@@ -56,13 +56,9 @@ export function edgeReads({ createContentOrigin, PageReads, createContentClient 
   // A checkout from before 3859098 (issue 19's starting point among them): its render's client
   // fetched through the origin's `fetch`, watched by `PageReads.observe`, and the origin asked
   // PocketBase with the global fetch, so PocketBase's URLs are routed to `originFetch` here.
-  if (!cachedFetch) throw new Error("this checkout's content origin has neither client() nor fetch: not a checkout the bench knows");
+  const observe = PageReads.prototype.observe;
+  if (!cachedFetch || !observe) throw new Error("this checkout has neither ContentOrigin.client nor its fetch and PageReads.observe: not a checkout the bench knows");
   const network = globalThis.fetch;
   globalThis.fetch = (input, init) => (String(input instanceof Request ? input.url : input).startsWith(pocketbaseUrl) ? originFetch(input, init) : network(input, init));
-  return {
-    client: () => {
-      const reads = new PageReads();
-      return createContentClient({ baseUrl: pocketbaseUrl, fetch: reads.observe ? reads.observe(cachedFetch) : cachedFetch });
-    },
-  };
+  return { client: () => createContentClient({ baseUrl: pocketbaseUrl, fetch: observe.call(new PageReads(), cachedFetch) }) };
 }
