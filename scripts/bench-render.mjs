@@ -211,9 +211,13 @@ async function startWorkerdRenderer(reads, { profileDir } = {}) {
     ...(!reads.baseline && { "render-baseline.mjs": "export {};" }),
     "fixtures.mjs": `export default ${JSON.stringify({ current: reads.current, baseline: reads.baseline ?? {} })};`,
   };
-  const modules = Object.entries(contents).map(([name, text]) => ({ type: /** @type {const} */ ("ESModule"), path: path.join(bundles, name), contents: text }));
+  const modules = Object.fromEntries(Object.entries(contents).map(([name, text]) => [name, { type: /** @type {const} */ ("esm"), contents: text }]));
+  if (!compatibilityDate) throw new Error("wrangler.toml has no compatibility_date");
   const inspectorPort = profileDir ? await freePort() : undefined;
-  const miniflare = new Miniflare({ modulesRoot: bundles, modules, compatibilityDate, ...(inspectorPort && { inspectorPort }) });
+  const miniflare = new Miniflare({
+    workers: [{ config: { name: "bench-render", compatibilityDate, manifest: { mainModule: "worker.mjs", modulesRoot: bundles, modules } } }],
+    ...(inspectorPort && { inspectorPort }),
+  });
   await miniflare.ready;
   const pids = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" })
     .split("\n")

@@ -47,13 +47,6 @@ export async function bundleBrowserJs({ input, dir }) {
     tsconfig: path.join(root, "client/tsconfig.json"),
     // No module's exports need to survive as they are: the lazy routes read them by name.
     preserveEntrySignatures: false,
-    resolve: {
-      // react-router's package exports only name its development build; use the production one.
-      alias: {
-        "react-router/dom": path.join(root, "node_modules/react-router/dist/production/dom-export.mjs"),
-        "react-router": path.join(root, "node_modules/react-router/dist/production/index.mjs"),
-      },
-    },
     transform: { target: ["es2022", "chrome111", "firefox115", "safari16"], define: { "process.env.NODE_ENV": '"production"' } },
     onLog: reportLog,
   });
