@@ -5,17 +5,11 @@ import { RouterProvider } from "react-router/dom";
 import { createLoadContext } from "../src/app/load-context";
 import { DEFERRED_DATA_ID, reviveDeferred } from "../src/app/deferred";
 import { Document, type DocumentAssets } from "../src/app/Document";
-import { HYDRATION_DATA_ID } from "../src/app/hydration";
+import { HYDRATION_DATA_ID, reviveHydrationError, type HydrationError } from "../src/app/hydration";
 import { setInAppNavigate } from "../src/app/in-app-navigation";
 import type { RootData } from "../src/app/root-data";
 import { routes } from "../src/app/routes";
 import { createContentClient } from "../src/data/client";
-
-declare global {
-  interface Window {
-    __staticRouterHydrationData?: unknown;
-  }
-}
 
 const readJson = (id: string) => {
   const text = document.getElementById(id)?.textContent;
@@ -25,8 +19,7 @@ const readJson = (id: string) => {
 const state = readJson(HYDRATION_DATA_ID);
 const deferred = readJson(DEFERRED_DATA_ID);
 if (state && deferred) reviveDeferred(state.loaderData, deferred);
-// Handing the state over this way lets react-router revive serialized route errors itself.
-window.__staticRouterHydrationData = state;
+const errors = state?.errors as Record<string, HydrationError> | null | undefined;
 
 /**
  * A matched route must have no `lazy` left when React hydrates, or React Router would
@@ -56,6 +49,7 @@ await Promise.all((matchRoutes(routes, window.location) ?? []).map(({ route }) =
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });
 const router = createBrowserRouter(routes, {
+  hydrationData: state && { ...state, errors: errors && Object.fromEntries(Object.entries(errors).map(([routeId, error]) => [routeId, reviveHydrationError(error)])) },
   getContext: () =>
     createLoadContext({
       content,

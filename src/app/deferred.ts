@@ -12,41 +12,58 @@ export type SettledValue = { value: unknown } | { error: string };
 /** routeId → loader-data key → settled value. */
 export type DeferredValues = Record<string, Record<string, SettledValue>>;
 
+/** What a deferred promise settled to, as its section renders it. */
+export type Settled<T> = { ok: true; value: T } | { ok: false; reason: unknown };
+
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
-type Tracked<T> = Promise<T> & { status?: "pending" | "fulfilled" | "rejected"; value?: T; reason?: unknown };
+/**
+ * The outcome of each deferred promise once it settles, so its section renders at once
+ * instead of suspending (React's `use()` cannot tell that a promise has settled).
+ * Module scope holds no request's state here: the keys are each request's own promises,
+ * and an entry goes with its promise.
+ */
+const outcomes = new WeakMap<Promise<unknown>, Settled<unknown>>();
+
+/** The outcome of a promise passed to `defer` or revived in the browser, once it has one. */
+export function settledOf<T>(promise: Promise<T>): Settled<T> | undefined {
+  return outcomes.get(promise) as Settled<T> | undefined;
+}
 
 /**
- * Marks a loader's deferred value so React's `use()` can read it without suspending once
- * it has settled: a section whose data is already there (an edge-cache hit) renders in
- * the shell instead of as a fallback followed by a streamed segment.
+ * Marks a loader's deferred value so that its section, when its data is already there
+ * (an edge-cache hit), renders in the shell instead of as a fallback followed by a
+ * streamed segment.
  */
 export function defer<T>(promise: Promise<T>): Promise<T> {
-  const tracked = promise as Tracked<T>;
-  tracked.status = "pending";
-  // Block bodies: returning `tracked` from a handler would make the derived promise adopt
-  // it, and a rejection would then surface a second time, unhandled.
+  // Block bodies: returning from a handler would make the derived promise adopt the
+  // outcome, and a rejection would then surface a second time, unhandled.
   promise.then(
     (value) => {
-      Object.assign(tracked, { status: "fulfilled", value });
+      outcomes.set(promise, { ok: true, value });
     },
     (reason: unknown) => {
-      Object.assign(tracked, { status: "rejected", reason });
+      outcomes.set(promise, { ok: false, reason });
     },
   );
   return promise;
 }
 
-/** A promise React's `use()` reads synchronously (it checks `status` / `value` / `reason`),
- * so hydration renders the same markup the server streamed, without suspending. */
+/** A promise whose outcome its section reads at once, so hydration renders the markup the
+ * server streamed without suspending. */
 export function settledPromise(settled: SettledValue): Promise<unknown> {
-  if ("value" in settled) return Object.assign(Promise.resolve(settled.value), { status: "fulfilled", value: settled.value });
+  if ("value" in settled) {
+    const promise = Promise.resolve(settled.value);
+    outcomes.set(promise, { ok: true, value: settled.value });
+    return promise;
+  }
   const reason = new Error(settled.error);
   const promise = Promise.reject(reason);
   promise.catch(() => undefined);
-  return Object.assign(promise, { status: "rejected", reason });
+  outcomes.set(promise, { ok: false, reason });
+  return promise;
 }
 
 /** Puts the deferred values back into the router's loader data, in place. */

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { HYDRATED_ATTRIBUTE } from "../../src/app/layout/page-shown";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -76,7 +77,7 @@ export async function startCarousels(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** Whether React has hydrated the page (it attaches its fiber to the nodes it hydrates). */
+/** Whether React has hydrated the page (the layout marks <html> in its first effect). */
 export function isHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__reactFiber")));
+  return page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), HYDRATED_ATTRIBUTE);
 }

@@ -1,5 +1,8 @@
+import { createElement } from "react";
+import { renderToReadableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { defer, reviveDeferred, settledPromise } from "../../src/app/deferred";
+import { Deferred } from "../../src/app/components/Deferred";
+import { defer, reviveDeferred, settledOf, settledPromise } from "../../src/app/deferred";
 import { appendToBody } from "../../src/ssr/append-to-body";
 import { splitLoaderData } from "../../src/ssr/deferred-data";
 
@@ -28,24 +31,24 @@ describe("splitLoaderData", () => {
 });
 
 describe("reviving deferred values in the browser", () => {
-  it("turns settled values back into promises React can read synchronously", async () => {
+  it("turns settled values back into promises whose outcome their sections read at once", async () => {
     const loaderData: Record<string, unknown> = { stores: { list: [1] } };
     reviveDeferred(loaderData, { stores: { categories: { value: ["a"] }, broken: { error: "down" } } });
-    const data = loaderData.stores as Record<string, Promise<unknown> & { status: string; value?: unknown; reason?: Error }>;
-    expect(data.categories!.status).toBe("fulfilled");
-    expect(data.categories!.value).toEqual(["a"]);
+    const data = loaderData.stores as Record<string, Promise<unknown>>;
+    expect(settledOf(data.categories!)).toEqual({ ok: true, value: ["a"] });
     await expect(data.categories).resolves.toEqual(["a"]);
-    expect(data.broken!.status).toBe("rejected");
+    expect(settledOf(data.broken!)).toMatchObject({ ok: false, reason: new Error("down") });
     await expect(data.broken).rejects.toThrow("down");
   });
 
-  it("settledPromise and defer agree on the fields React reads", async () => {
-    const p = defer(Promise.resolve(5)) as Promise<number> & { status?: string; value?: number };
-    expect(p.status).toBe("pending");
+  it("settledPromise and defer agree on the outcome, and neither writes React's thenable fields", async () => {
+    const p = defer(Promise.resolve(5));
+    expect(settledOf(p)).toBeUndefined();
     await p;
-    expect(p.status).toBe("fulfilled");
-    expect(p.value).toBe(5);
-    expect(settledPromise({ value: 5 })).toMatchObject({ status: "fulfilled", value: 5 });
+    expect(settledOf(p)).toEqual({ ok: true, value: 5 });
+    const revived = settledPromise({ value: 5 });
+    expect(settledOf(revived)).toEqual(settledOf(p));
+    for (const promise of [p, revived]) expect(Object.keys(promise)).toEqual([]);
   });
 });
 
@@ -79,10 +82,31 @@ describe("defer", () => {
       const failed = defer(Promise.reject(new Error("read failed")));
       await failed.catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect((failed as Promise<unknown> & { status?: string }).status).toBe("rejected");
+      expect(settledOf(failed)).toMatchObject({ ok: false, reason: new Error("read failed") });
       expect(unhandled).toEqual([]);
     } finally {
       process.off("unhandledRejection", listener);
     }
+  });
+});
+
+describe("a deferred section", () => {
+  const render = async (resolve: Promise<string>) => {
+    const tree = createElement("main", null, createElement(Deferred<string>, { resolve, fallback: createElement("i", null, "FALLBACK"), children: (value: string) => createElement("p", null, value) }));
+    return new Response(await renderToReadableStream(tree)).text();
+  };
+
+  it("is in the shell, without its fallback, once its value has settled", async () => {
+    const read = defer(Promise.resolve("from the edge cache"));
+    await read;
+    const html = await render(read);
+    expect(html).toContain("<p>from the edge cache</p>");
+    expect(html).not.toContain("FALLBACK");
+  });
+
+  it("streams after its fallback while its value is still on the way", async () => {
+    const html = await render(defer(new Promise<string>((resolve) => setTimeout(() => resolve("from the origin"), 5))));
+    expect(html.indexOf("FALLBACK")).toBeGreaterThan(-1);
+    expect(html.indexOf("from the origin")).toBeGreaterThan(html.indexOf("FALLBACK"));
   });
 });

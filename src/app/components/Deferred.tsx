@@ -1,7 +1,8 @@
 import { Suspense, use, type ReactNode } from "react";
+import { settledOf } from "../deferred";
 
 /** Renders a section from a deferred loader value: the fallback first (streamed in the
- * shell), then the section once the value resolves. */
+ * shell), then the section once the value resolves; at once when it has already settled. */
 export function Deferred<T>({ resolve, fallback, children }: { resolve: Promise<T>; fallback: ReactNode; children: (value: T) => ReactNode }) {
   return (
     <Suspense fallback={fallback}>
@@ -11,5 +12,8 @@ export function Deferred<T>({ resolve, fallback, children }: { resolve: Promise<
 }
 
 function Resolved<T>({ resolve, render }: { resolve: Promise<T>; render: (value: T) => ReactNode }) {
-  return render(use(resolve));
+  const settled = settledOf(resolve);
+  if (!settled) return render(use(resolve));
+  if (!settled.ok) throw settled.reason;
+  return render(settled.value);
 }

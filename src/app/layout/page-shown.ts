@@ -6,9 +6,13 @@ import { useLocation } from "react-router";
  * the affiliate pings' links) wait for it; the router's own "idle" comes before the commit. */
 export const PAGE_SHOWN_EVENT = "dealpilot:page-shown";
 
+/** Set on <html> by the first commit, hydration's: the page is live (browser tests wait for it). */
+export const HYDRATED_ATTRIBUTE = "data-hydrated";
+
 export function useAnnouncePageShown(): void {
   const { key } = useLocation();
   useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");
     window.dispatchEvent(new Event(PAGE_SHOWN_EVENT));
   }, [key]);
 }
