@@ -12,7 +12,7 @@
 
 export const BENCH_SITE = "https://bench.example";
 
-/** @typedef {{ createContentOrigin: (config: object, deps: object, originFetch: typeof fetch) => { client?(reads: unknown): unknown, fetch?: typeof fetch }, PageReads: { new (): object, prototype: { observe?(fetchImpl: typeof fetch): typeof fetch } }, createContentClient: (options: { baseUrl: string, fetch: typeof fetch }) => unknown }} EdgeReadModule */
+/** @typedef {{ createContentOrigin: (config: object, deps: object, originFetch: typeof fetch) => { client(reads: unknown): unknown }, PageReads: { new (): object } }} EdgeReadModule */
 
 /**
  * A Cache API stand-in kept in memory. `match` builds the Response from a Headers object
@@ -47,18 +47,9 @@ function memoryCache() {
  * asks `originFetch` on a miss. Content version 1 throughout: no copy is ever outdated.
  * @param {EdgeReadModule} bundle @param {string} pocketbaseUrl @param {typeof fetch} originFetch
  */
-export function edgeReads({ createContentOrigin, PageReads, createContentClient }, pocketbaseUrl, originFetch) {
+export function edgeReads({ createContentOrigin, PageReads }, pocketbaseUrl, originFetch) {
   const hour = 3600;
   const config = { pocketbaseUrl, siteOrigin: BENCH_SITE, readTtl: { fresh: hour, stale: hour } };
   const origin = createContentOrigin(config, { cache: memoryCache(), waitUntil: () => {}, version: async () => 1, holdMs: 2000 }, originFetch);
-  const { client, fetch: cachedFetch } = origin;
-  if (client) return { client: () => client.call(origin, new PageReads()) };
-  // A checkout from before 3859098 (issue 19's starting point among them): its render's client
-  // fetched through the origin's `fetch`, watched by `PageReads.observe`, and the origin asked
-  // PocketBase with the global fetch, so PocketBase's URLs are routed to `originFetch` here.
-  const observe = PageReads.prototype.observe;
-  if (!cachedFetch || !observe) throw new Error("this checkout has neither ContentOrigin.client nor its fetch and PageReads.observe: not a checkout the bench knows");
-  const network = globalThis.fetch;
-  globalThis.fetch = (input, init) => (String(input instanceof Request ? input.url : input).startsWith(pocketbaseUrl) ? originFetch(input, init) : network(input, init));
-  return { client: () => createContentClient({ baseUrl: pocketbaseUrl, fetch: observe.call(new PageReads(), cachedFetch) }) };
+  return { client: () => origin.client(new PageReads()) };
 }

@@ -74,8 +74,6 @@ async function loadRenderModule(checkout, name) {
         // Reads go through the edge read cache, as in the Worker (bench-render-edge.mjs).
         'export { createContentOrigin } from "./src/edge/content-origin";',
         'export { PageReads } from "./src/edge/page-cache";',
-        // A checkout from before 3859098 builds its render's client itself (bench-render-edge.mjs).
-        'export { createContentClient } from "./src/data/client";',
         'export { createElement } from "react";',
         'export { renderToReadableStream } from "react-dom/server";',
       ].join("\n"),
@@ -93,15 +91,12 @@ async function loadRenderModule(checkout, name) {
     target: "es2022",
     jsx: "automatic",
     define: { "process.env.NODE_ENV": '"production"' },
-    // react-router's package exports name only its development build (as for the client).
-    alias: { "react-router": path.join(checkout, "node_modules/react-router/dist/production/index.mjs") },
     logLevel: "warning",
   });
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
-/** The network's fetch: a baseline checkout from before 3859098 has the global one routed
- * to its recorded reads (bench-render-edge.mjs), which record through this one. */
+/** The network's fetch, which records the reads. */
 const networkFetch = globalThis.fetch;
 
 /** Records every content read of a set of renders, then answers them from memory. */

@@ -28,7 +28,6 @@ const reportLog = (level, log, report) => {
 
 /**
  * Bundles the browser's JavaScript with rolldown into `dir`; returns the emitted chunks.
- * The client-rendered baseline (bench-spa-baseline.mjs) is built by this function too.
  *
  * Chunking (docs/decisions/018): everything the entry imports statically (React, React
  * Router, the frame) is one chunk, each lazy route module is a chunk of its own, and common
@@ -39,7 +38,7 @@ const reportLog = (level, log, report) => {
  * @param {{ input: Record<string, string>, dir: string }} options
  * @returns {Promise<import("rolldown").OutputChunk[]>}
  */
-export async function bundleBrowserJs({ input, dir }) {
+async function bundleBrowserJs({ input, dir }) {
   const bundle = await rolldown({
     cwd: root,
     input,
