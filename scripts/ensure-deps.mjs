@@ -31,7 +31,7 @@ const newestPatch = Math.max(-1, ...readdirSync(path.join(root, "patches")).map(
 const patched = "node_modules/.patches-applied";
 if (newestPatch > Math.max(mtime(patched), mtime("node_modules/.package-lock.json"))) {
   console.log("Applying patches/ (patch-package)…");
-  const result = spawnSync("npx", ["patch-package"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npx", ["patch-package", "--error-on-fail"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(path.join(root, patched), "");
 }
