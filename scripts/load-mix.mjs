@@ -14,7 +14,8 @@ import { startFaultProxy } from "../test/support/fault-proxy.mjs";
 import { stopOnSignals } from "./bench-stack.mjs";
 import { startStack } from "./dev-stack.mjs";
 
-const SUPERUSER = { email: "load@dealpilot.local", password: "load-tests-password" };
+/** The load stacks' PocketBase superuser (the fault run reads the stored events as it). */
+export const SUPERUSER = { email: "load@dealpilot.local", password: "load-tests-password" };
 
 /**
  * @typedef {{ kind: string, path: string, init?: RequestInit }} Target

@@ -19,7 +19,7 @@ const FIRST_DELAY_S = 10;
 const MAX_DELAY_S = 3600;
 
 /** 10 s, 20 s, 40 s … up to an hour, by the number of deliveries so far. */
-export function retryDelay(attempts: number): number {
+function retryDelay(attempts: number): number {
   return Math.min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** Math.max(0, attempts - 1));
 }
 

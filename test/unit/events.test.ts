@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { retryDelay } from "../../src/edge/events-consumer";
 import { isClickId, newClickId } from "../../src/lib/click-id";
 import { deviceClass } from "../../src/lib/device";
 
@@ -29,11 +28,5 @@ describe("device classes", () => {
   });
   it("takes the mobile client hint", () => {
     expect(deviceClass("Mozilla/5.0 (X11; Linux x86_64)", "?1")).toBe("mobile");
-  });
-});
-
-describe("retry delays of the events consumer", () => {
-  it("double from 10 s with each delivery and stop at an hour", () => {
-    expect([1, 2, 3, 4, 5, 10, 11, 100].map(retryDelay)).toEqual([10, 20, 40, 80, 160, 3600, 3600, 3600]);
   });
 });
