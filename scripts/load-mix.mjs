@@ -86,6 +86,12 @@ export async function startLoadStack({ faultProxy = false, vars = {}, scale = 1 
         if (!proxyUrl) throw new Error("delays need the fault proxy");
         await fetch(`${proxyUrl}/__test/delay?contains=${encodeURIComponent(needle)}&ms=${ms}`, { method: "POST" });
       },
+      /** How many requests the Worker has made to PocketBase whose address contains `needle`. */
+      async originRequests(/** @type {string} */ needle) {
+        if (!proxyUrl) throw new Error("counting origin requests needs the fault proxy");
+        const response = await fetch(`${proxyUrl}/__test/count?contains=${encodeURIComponent(needle)}`);
+        return /** @type {{ count: number }} */ (await response.json()).count;
+      },
       /** Where the Worker's V8 inspector listens (scripts/worker-inspector.mjs reads its heap there). */
       inspectorPort,
       /** The local runtime's processes (workerd, in wrangler's process group): the same ids before and after mean no restart. */
