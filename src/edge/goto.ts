@@ -28,7 +28,7 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
 
   let links: PartnerLinks | undefined;
   try {
-    links = await partnerLinks(config.siteOrigin, c.var.origin, config.readTtl, { cache: caches.default, waitUntil: (p) => c.executionCtx.waitUntil(p), version: c.var.contentVersion });
+    links = await partnerLinks(c);
   } catch (err) {
     console.error("partner link index unavailable", err);
     if (!config.extraRedirectHosts.has(parsed.url.hostname)) return unavailable(c);

@@ -1,6 +1,8 @@
+import type { Context } from "hono";
 import { COLLECTIONS } from "../data/collections";
 import { normaliseHost } from "../lib/redirect-target";
-import { readThrough, type CacheTtl, type EdgeCacheDeps } from "./cache";
+import type { AppEnv } from "./app-env";
+import { readThrough } from "./cache";
 import type { ContentOrigin } from "./content-origin";
 
 /** The content record a partner URL belongs to (ids; empty when none). */
@@ -69,11 +71,18 @@ export interface PartnerLinks {
 
 /**
  * The partner links index, built from PocketBase and kept in the edge cache like any read
- * (fresh, then stale while revalidating, stale when PocketBase fails): a warm /goto asks
- * PocketBase nothing. Throws only when there is no copy at all and PocketBase cannot answer.
+ * (fresh, then stale while revalidating, stale when PocketBase fails), and held by the
+ * isolate like content reads (decision 029): a warm /goto asks PocketBase nothing. Throws
+ * only when there is no copy at all and PocketBase cannot answer.
  */
-export async function partnerLinks(siteOrigin: string, origin: ContentOrigin, ttl: CacheTtl, deps: EdgeCacheDeps): Promise<PartnerLinks> {
-  const response = await readThrough(`${siteOrigin}/_edge-cache/_partner-links`, async () => Response.json(await collectLinks(origin)), ttl, deps);
+export async function partnerLinks(c: Context<AppEnv>): Promise<PartnerLinks> {
+  const { config } = c.var;
+  const response = await readThrough(`${config.siteOrigin}/_edge-cache/_partner-links`, async () => Response.json(await collectLinks(c.var.origin)), config.readTtl, {
+    cache: caches.default,
+    waitUntil: (p) => c.executionCtx.waitUntil(p),
+    version: c.var.contentVersion,
+    holdMs: config.contentVersionTtl * 1000,
+  });
   const { hosts, links } = (await response.json()) as IndexJson;
   return { hosts: new Set(hosts), recordsOf: (url) => (Object.hasOwn(links, url) ? links[url] : undefined) };
 }

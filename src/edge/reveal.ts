@@ -23,10 +23,9 @@ export async function reveal(c: Context<AppEnv>): Promise<Response> {
   const url = (await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)).url;
   if (typeof url !== "string" || url === "" || url.length > 2000) return c.text("Send the form field url.", 400);
 
-  const { config } = c.var;
   let linked;
   try {
-    const links = await partnerLinks(config.siteOrigin, c.var.origin, config.readTtl, { cache: caches.default, waitUntil: (p) => c.executionCtx.waitUntil(p), version: c.var.contentVersion });
+    const links = await partnerLinks(c);
     linked = links.recordsOf(url);
   } catch (err) {
     console.error("partner link index unavailable", err);
