@@ -10,8 +10,6 @@
 //   a kind of its own (a coupon code shown); `target_host` may be empty (a reveal has none).
 // - `offer`, `store` and `product` become relations (the admin UI shows names). Ids of
 //   records that no longer exist are dropped.
-// - The service account may list and view events: after a failed batch the consumer asks
-//   which click ids are already stored.
 // - `_zsec_offer_usage` counts counted clicks only, by the time of the click.
 
 const TRACKING_FIELDS = ["utm_medium", "utm_term", "utm_content", "gclid", "utm_g", "fbclid", "utm_id"];
@@ -20,7 +18,6 @@ const LINKS = [
   ["store", "_zdata_stores"],
   ["product", "Products"],
 ];
-const SERVICE = '@request.auth.collectionName = "edge_services"';
 const DAY_AGO = "strftime('%Y-%m-%d %H:%M:%fZ', 'now', '-1 day')";
 
 /** The usage view reads columns that change here, so it is dropped first and made again last. */
@@ -48,8 +45,6 @@ migrate(
     app.save(settings);
 
     const events = app.findCollectionByNameOrId("outbound_events");
-    events.listRule = SERVICE;
-    events.viewRule = SERVICE;
     const kind = events.fields.getByName("kind");
     kind.values = ["click", "impression", "reveal"];
     events.fields.getByName("target_host").required = false;
@@ -90,8 +85,6 @@ migrate(
 
     app.db().newQuery("DELETE FROM outbound_events WHERE kind = 'reveal'").execute();
     const events = app.findCollectionByNameOrId("outbound_events");
-    events.listRule = null;
-    events.viewRule = null;
     events.indexes = events.indexes.filter((index) => index.indexOf("idx_outbound_events_click_id") === -1 && index.indexOf("idx_outbound_events_count_key") === -1);
     for (const name of ["click_id", "url", "device", "counted", "count_key", "event_time", ...TRACKING_FIELDS]) events.fields.removeByName(name);
     for (const [name] of LINKS) events.fields.getByName(name).name = `${name}_link`;

@@ -32,22 +32,11 @@ function storeBatch(config: Config, service: ServiceCredentials, events: Outboun
   return asService(config, service, "/api/batch", { method: "POST", body: { requests: events.map((body) => ({ method: "POST", url: EVENTS_PATH, body })) } });
 }
 
-/** Which of these click ids PocketBase already has (a message delivered again after its
- * record was stored: the write succeeded but its acknowledgement was lost). */
-async function storedClickIds(config: Config, service: ServiceCredentials, events: OutboundEventMessage[]): Promise<Set<string>> {
-  const filter = events.map((event) => `click_id='${event.click_id}'`).join("||");
-  const query = new URLSearchParams({ filter, fields: "click_id", perPage: String(events.length), skipTotal: "1" });
-  const response = await asService(config, service, `${EVENTS_PATH}?${query}`, { method: "GET" });
-  if (!response.ok) throw new Error(`stored click ids: PocketBase answered ${response.status}`);
-  const { items } = (await response.json()) as { items: Array<{ click_id: string }> };
-  return new Set(items.map((item) => item.click_id));
-}
-
 /**
  * Stores the events and returns the click ids that are stored now. A refused batch (400:
- * one of its events was stored before, or one cannot be stored at all) leaves out the
- * events already there and stores the rest one by one, so one bad event never holds back
- * the others. Throws when PocketBase cannot be reached or fails (nothing is stored then).
+ * one of its events is stored already, or one cannot be stored at all) is stored again one
+ * event at a time, so one event never holds back the others. Throws when PocketBase cannot
+ * be reached or fails (nothing more is stored then).
  */
 async function storeEvents(config: Config, service: ServiceCredentials, events: OutboundEventMessage[]): Promise<Set<string>> {
   const answer = await storeBatch(config, service, events);
@@ -55,22 +44,34 @@ async function storeEvents(config: Config, service: ServiceCredentials, events: 
     await answer.body?.cancel();
     return new Set(events.map((event) => event.click_id));
   }
-  const detail = await answer.text();
-  if (answer.status !== 400) throw new Error(`events batch: PocketBase answered ${answer.status} ${detail.slice(0, 500)}`);
-  const stored = await storedClickIds(config, service, events);
-  const rest = events.filter((event) => !stored.has(event.click_id));
-  if (events.length === 1 && rest.length === 1) {
-    console.error(`outbound event ${events[0]!.click_id} refused by PocketBase`, detail.slice(0, 500));
-    return stored;
-  }
-  for (const event of rest) {
-    const single = await storeBatch(config, service, [event]);
-    if (single.ok) {
-      await single.body?.cancel();
-      stored.add(event.click_id);
-    } else console.error(`outbound event ${event.click_id} refused: PocketBase answered ${single.status}`, (await single.text()).slice(0, 500));
-  }
+  if (answer.status !== 400) throw new Error(`events batch: PocketBase answered ${answer.status} ${(await answer.text()).slice(0, 500)}`);
+  const [only] = events;
+  if (events.length === 1 && only) return (await storedBefore(answer, only)) ? new Set([only.click_id]) : new Set();
+  const stored = new Set<string>();
+  for (const event of events) for (const clickId of await storeEvents(config, service, [event])) stored.add(clickId);
   return stored;
+}
+
+/**
+ * Whether a refused one-event batch failed only because its click id is stored already (the
+ * message came again after its record was stored: the acknowledgement was lost). Any other
+ * refusal is logged with PocketBase's answer.
+ */
+async function storedBefore(answer: Response, event: OutboundEventMessage): Promise<boolean> {
+  const text = await answer.text();
+  if (batchFieldError(text, "click_id") === "validation_not_unique") return true;
+  console.error(`outbound event ${event.click_id} refused: PocketBase answered ${answer.status}`, text.slice(0, 500));
+  return false;
+}
+
+/** The code of PocketBase's error on `field` of a one-event batch's request, if any. */
+function batchFieldError(text: string, field: string): unknown {
+  type Refused = { data?: { requests?: Record<string, { response?: { data?: Record<string, { code?: unknown }> } }> } };
+  try {
+    return (JSON.parse(text) as Refused | null)?.data?.requests?.["0"]?.response?.data?.[field]?.code;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {

@@ -3,8 +3,7 @@ import type { Config } from "../env";
 /**
  * The Worker's PocketBase service account (`edge_services`): the only identity that may
  * write, and only into the collections whose create rule names it (newsletter sign-ups,
- * votes, outbound events); it may also list outbound events (the queue consumer's check
- * for events already stored). Credentials are Worker secrets (PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD).
+ * votes, outbound events). Credentials are Worker secrets (PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD).
  */
 
 export const ORIGIN_TIMEOUT_MS = 10_000;
