@@ -26,6 +26,7 @@ export default defineConfig({
           TEST_PB_PASSWORD: process.env.TEST_PB_PASSWORD,
           PB_SERVICE_EMAIL: process.env.TEST_PB_SERVICE_EMAIL,
           PB_SERVICE_PASSWORD: process.env.TEST_PB_SERVICE_PASSWORD,
+          EVENTS_KEY_SECRET: "worker-tests-events-key",
           // Short freshness so stale-while-revalidate is observable within a test.
           CACHE_FRESH_S: "2",
           CACHE_STALE_S: "3600",

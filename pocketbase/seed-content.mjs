@@ -30,7 +30,7 @@
  *   categories: string[], store: string, starts_at: string, expires_at: string, verified_at: string,
  *   worked_count: number, failed_count: number }} OfferSeed
  *
- * @typedef {{ id: string, kind: "click", target_host: string, offer: string, store: string }} ClickSeed
+ * @typedef {{ id: string, click_id: string, kind: "click", url: string, target_host: string, offer: string, store: string, counted: true, event_time: string }} ClickSeed
  *
  * @typedef {{ id: string, name: string, image: SeedFile, url: string }} BannerSeed
  *
@@ -1041,11 +1041,12 @@ const BRAND_COLORS = [
   "#0891B2", "#0EA5E9", "#4F46E5", "#9333EA", "#C026D3", "#E11D48", "#0F766E", "#1D4ED8",
 ];
 
+// {click_id} sits where each network takes a sub-id: sub1 (most), Awin's clickref, Impact's subId1.
 const MACRO_QUERIES = [
-  "utm_source={utm_source}&utm_medium={utm_medium}&utm_campaign={utm_campaign}",
-  "gclid={gclid}&utm_source={utm_source}",
+  "utm_source={utm_source}&utm_medium={utm_medium}&utm_campaign={utm_campaign}&sub1={click_id}",
+  "gclid={gclid}&utm_source={utm_source}&clickref={click_id}",
   "aff_sub={utm_id}&fbclid={fbclid}&utm_term={utm_term}",
-  "utm_content={utm_content}&utm_g={utm_g}&gclid={gclid}",
+  "utm_content={utm_content}&utm_g={utm_g}&gclid={gclid}&subId1={click_id}",
 ];
 
 const ACTION_TEXTS = ["Visit Website", "Get Deal", "Shop Now", "Start Free Trial", "See Plans", "Claim Offer"];
@@ -1705,7 +1706,11 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     const rank = (offersByStore.get(offer.store) || []).indexOf(offer.id);
     if (rank > 2 || index % 3 !== 0) continue;
     const host = new URL(offer.cta_url).hostname;
-    for (let n = clickRng.int(1, 6); n > 0; n--) clicks.push({ id: ids.make(`click:${clicks.length}`), kind: "click", target_host: host, offer: offer.id, store: offer.store });
+    for (let n = clickRng.int(1, 6); n > 0; n--) {
+      const id = ids.make(`click:${clicks.length}`);
+      // At the start of the seeding day: within "the last 24 hours" all that day.
+      clicks.push({ id, click_id: `seed-${id}`, kind: "click", url: offer.cta_url, target_host: host, offer: offer.id, store: offer.store, counted: true, event_time: dayOffset(today, 0) });
+    }
   }
 
   return { categories, badges, stores, offers, banners, authors, products, articles, comparisons, advertorials, websites, clicks };

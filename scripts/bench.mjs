@@ -10,7 +10,10 @@
  * and a blog article rendered, a collection read from the edge cache and the same read
  * straight from PocketBase, and /goto. Each is checked once before it is measured (status,
  * cache header), so a table never reports a cache miss as a render or an error as a page.
- * Ratios are to the floor measured in the same run. Writes JSON for comparing commits.
+ * Ratios are to the floor measured in the same run. The Worker reads PocketBase through the
+ * loopback proxy of the tests, which counts its requests: for /goto the table shows the
+ * origin reads per redirect (the events it queues are written by the queue consumer, not
+ * counted here). Writes JSON for comparing commits.
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
@@ -19,7 +22,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
-import { samplePages, startThrowawayStack, stopOnSignals } from "./bench-stack.mjs";
+import { samplePages } from "./bench-stack.mjs";
+import { startLoadStack } from "./load-mix.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -32,8 +36,8 @@ const COLLECTION_READ = "/api/collections/_zdata_stores/records?page=1&perPage=3
 const WARM_UP_S = 2;
 
 /**
- * @typedef {{ name: string, url: string, headers?: Record<string, string>, status: number, cache?: "HIT" | "none" }} Scenario
- * @typedef {{ name: string, path: string, rps: number, p50Ms: number, p99Ms: number, errors: number, rpsVsFloor: number, p50VsFloor: number }} BenchRow
+ * @typedef {{ name: string, url: string, headers?: Record<string, string>, status: number, cache?: "HIT" | "none", countOrigin?: boolean }} Scenario
+ * @typedef {{ name: string, path: string, rps: number, p50Ms: number, p99Ms: number, errors: number, rpsVsFloor: number, p50VsFloor: number, origin?: { perRequest: number, versionChecks: number } }} BenchRow
  */
 
 /**
@@ -74,7 +78,7 @@ export async function pageScenarios({ siteUrl, pocketbaseUrl }) {
     { name: "article, rendered", url: siteUrl + article, headers: BYPASS_PAGE_CACHE, status: 200, cache: "none" },
     { name: "collection, edge cache", url: siteUrl + COLLECTION_READ, status: 200, cache: "HIT" },
     { name: "collection, PocketBase", url: pocketbaseUrl + COLLECTION_READ, status: 200 },
-    { name: "/goto redirect", url: firstGotoLink(siteUrl, storeHtml), status: 302 },
+    { name: "/goto redirect", url: firstGotoLink(siteUrl, storeHtml), status: 302, countOrigin: true },
   ];
 }
 
@@ -104,25 +108,49 @@ async function check(scenario) {
  */
 async function measure(scenario, { connections, durationS }) {
   const options = { url: scenario.url, headers: { ...ACCEPT, ...scenario.headers }, connections, timeout: 30 };
-  await autocannon({ ...options, duration: WARM_UP_S });
+  const warmUp = await autocannon({ ...options, duration: WARM_UP_S });
   const result = await autocannon({ ...options, duration: durationS });
-  return { rps: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx - (scenario.status === 302 ? result["3xx"] : 0) };
+  return {
+    requests: warmUp.requests.total + result.requests.total,
+    rps: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx - (scenario.status === 302 ? result["3xx"] : 0),
+  };
+}
+
+/**
+ * Requests the Worker has made to PocketBase's collections so far, apart from the service
+ * account's sign-in and the content version check (once per CONTENT_VERSION_TTL_S whatever
+ * the traffic, counted on its own); the queue consumer's batch writes go elsewhere.
+ * @param {(needle: string) => Promise<number>} originRequests
+ */
+async function originCounts(originRequests) {
+  const versionChecks = await originRequests("/_zsys_content_version/");
+  const requests = (await originRequests("/api/collections/")) - (await originRequests("/auth-with-password")) - versionChecks;
+  return { requests, versionChecks };
 }
 
 /**
  * Runs the scenarios one after another; ratios are to the first (the floor).
- * @param {Scenario[]} scenarios @param {{ connections: number, durationS: number, log?: (line: string) => void }} load
+ * `originRequests` (the fault proxy's count) adds origin reads per request for the
+ * scenarios that ask for it.
+ * @param {Scenario[]} scenarios @param {{ connections: number, durationS: number, log?: (line: string) => void, originRequests?: (needle: string) => Promise<number> }} load
  * @returns {Promise<BenchRow[]>}
  */
-export async function runScenarios(scenarios, { connections, durationS, log = () => {} }) {
+export async function runScenarios(scenarios, { connections, durationS, log = () => {}, originRequests }) {
   for (const scenario of scenarios) await check(scenario);
   /** @type {BenchRow[]} */
   const rows = [];
   for (const scenario of scenarios) {
     log(`  ${scenario.name}…`);
-    const { rps, p50Ms, p99Ms, errors } = await measure(scenario, { connections, durationS });
+    const counting = scenario.countOrigin && originRequests;
+    const before = counting ? await originCounts(originRequests) : undefined;
+    const { requests, rps, p50Ms, p99Ms, errors } = await measure(scenario, { connections, durationS });
+    const after = counting ? await originCounts(originRequests) : undefined;
+    const origin = before && after ? { origin: { perRequest: Math.round(((after.requests - before.requests) / Math.max(requests, 1)) * 10_000) / 10_000, versionChecks: after.versionChecks - before.versionChecks } } : {};
     const floor = rows[0] ?? { rps, p50Ms };
-    rows.push({ name: scenario.name, path: new URL(scenario.url).pathname, rps: Math.round(rps), p50Ms, p99Ms, errors, rpsVsFloor: round(rps / floor.rps), p50VsFloor: round(p50Ms / Math.max(floor.p50Ms, 1)) });
+    rows.push({ name: scenario.name, path: new URL(scenario.url).pathname, rps: Math.round(rps), p50Ms, p99Ms, errors, rpsVsFloor: round(rps / floor.rps), p50VsFloor: round(p50Ms / Math.max(floor.p50Ms, 1)), ...origin });
   }
   return rows;
 }
@@ -132,7 +160,7 @@ const round = (/** @type {number} */ n) => Math.round(n * 100) / 100;
 /** @param {BenchRow[]} rows @param {BenchRow[] | undefined} previous */
 export function printBenchTable(rows, previous, title = "HTTP on loopback") {
   console.log(`\n${title}`);
-  console.log(["scenario".padEnd(24), "   req/s", "p50 ms", "p99 ms", "req/s ÷ floor", "p50 × floor", "errors", ...(previous ? ["req/s vs previous"] : [])].join("  "));
+  console.log(["scenario".padEnd(24), "   req/s", "p50 ms", "p99 ms", "req/s ÷ floor", "p50 × floor", "errors", "origin requests/req (+ version checks)", ...(previous ? ["req/s vs previous"] : [])].join("  "));
   for (const row of rows) {
     const before = previous?.find((p) => p.name === row.name);
     console.log(
@@ -144,6 +172,7 @@ export function printBenchTable(rows, previous, title = "HTTP on loopback") {
         row.rpsVsFloor.toFixed(2).padStart(13),
         row.p50VsFloor.toFixed(2).padStart(11),
         String(row.errors).padStart(6),
+        (row.origin ? `${row.origin.perRequest} (+${row.origin.versionChecks})` : "-").padStart(38),
         ...(previous ? [before ? `${((row.rps / before.rps - 1) * 100).toFixed(0).padStart(5)} %` : "  new"] : []),
       ].join("  "),
     );
@@ -172,11 +201,11 @@ async function main() {
   /** @type {BenchRow[] | undefined} */
   const previous = options.compare ? JSON.parse(await readFile(options.compare, "utf8")).scenarios : undefined;
   // Fresh for the whole run: the measured answers must not turn into revalidations midway.
-  const stack = await startThrowawayStack({ scale, vars: { CACHE_FRESH_S: "3600", PAGE_CACHE_FRESH_S: "3600" }, log: console.log });
-  stopOnSignals(stack.stop);
+  console.log(`Starting PocketBase (scale ${scale}), the counting proxy and wrangler dev…`);
+  const stack = await startLoadStack({ faultProxy: true, scale, vars: { CACHE_FRESH_S: "3600", PAGE_CACHE_FRESH_S: "3600" } });
   try {
     console.log(`Measuring (${connections} connections, ${durationS} s per scenario after ${WARM_UP_S} s warm-up)…`);
-    const rows = await runScenarios(await pageScenarios(stack), { connections, durationS, log: console.log });
+    const rows = await runScenarios(await pageScenarios(stack), { connections, durationS, log: console.log, originRequests: stack.originRequests });
     printBenchTable(rows, previous);
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
     await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), settings: { connections, durationS, scale }, scenarios: rows }, null, 2) + "\n");

@@ -15,11 +15,14 @@ import { buildClient } from "./build-client.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WRANGLER_BIN = path.join(root, "node_modules/.bin/wrangler");
+/** The count key's HMAC key on a local stack (a deployment sets its own secret, docs/events.md). */
+const LOCAL_EVENTS_KEY = "local-events-key";
 
 /**
  * `service` is the Worker's PocketBase service account (newsletter writes), ensured here
  * and handed to wrangler dev as the PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD secrets;
  * defaults: the PB_SERVICE_* environment variables, else the local defaults of run.mjs.
+ * EVENTS_KEY_SECRET (the events' count key) comes from the environment, else a local value.
  * `production` bundles the Worker as a deployment does (React's production build);
  * wrangler dev's default is the development build, whose hydration warnings the browser
  * tests check for.
@@ -63,7 +66,7 @@ export async function startStack({
     }
     await ensureServiceAccount({ url: pocketbase.url, superuserEmail: email, superuserPassword: password, ...service });
     await buildClient({ quiet });
-    const secrets = { PB_SERVICE_EMAIL: service.email, PB_SERVICE_PASSWORD: service.password };
+    const secrets = { PB_SERVICE_EMAIL: service.email, PB_SERVICE_PASSWORD: service.password, EVENTS_KEY_SECRET: process.env.EVENTS_KEY_SECRET || LOCAL_EVENTS_KEY };
     const varArgs = Object.entries({ POCKETBASE_URL: pocketbase.url, SITE_ORIGIN: `http://127.0.0.1:${port}`, ...secrets, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
     wrangler = spawn(WRANGLER_BIN, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []), ...varArgs], {
       cwd: root,

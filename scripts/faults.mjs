@@ -13,6 +13,11 @@
  * 2. PocketBase answers slowly (the proxy holds reads back): warmed pages still answer at
  *    once, and never-rendered store pages whose offers read is slow stream their shell at
  *    once and the offers after the delay.
+ * 3. Events: visitors click partner links (/goto) without pause; PocketBase is killed for
+ *    the outage's length and started again. Every click must be redirected at once
+ *    throughout, and every click must be stored exactly once once the queue has caught up
+ *    (docs/events.md): each click carries a referring path of its own, so a lost click is
+ *    a path with no event and a duplicate a path with two.
  *
  * Freshness is 5 s instead of the configured 60 s (reads) and 300 s (pages), so that every
  * warmed answer is past its fresh window when PocketBase goes away: the outage then runs
@@ -23,7 +28,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { BROWSER, buildMix, percentile, printTable, random, request, rules, runLoad, startLoadStack, tableRow } from "./load-mix.mjs";
+import { BROWSER, buildMix, percentile, printTable, random, request, rules, runLoad, startLoadStack, SUPERUSER, tableRow } from "./load-mix.mjs";
 
 const { values } = parseArgs({
   options: { concurrency: { type: "string", default: "6" }, outage: { type: "string", default: "20" }, delay: { type: "string", default: "1500" }, save: { type: "string" } },
@@ -46,6 +51,14 @@ const GZIP_PAGES = 2;
 const OFFERS_SECTION = 'id="store-offers-heading"';
 /** Share of requests during and after the outage that go to never-requested addresses. */
 const UNCACHED_SHARE = 0.3;
+/** Clicks before the outage, and after PocketBase is back. */
+const CLICKS_BEFORE_MS = 5_000;
+const CLICKS_AFTER_MS = 10_000;
+/** "At once": no redirect may wait this long, whatever PocketBase does. */
+const REDIRECT_MS = 1_000;
+/** The queue's retries wait 10, 20, 40 … s (src/edge/events-consumer.ts): a 20 s outage is
+ * caught up well within this after PocketBase is back. */
+const CATCH_UP_MS = 180_000;
 
 /** @typedef {import("./load-mix.mjs").Sample} Sample */
 /** @typedef {import("./load-mix.mjs").Target} Target */
@@ -193,6 +206,8 @@ try {
   check.check(shells.every((s) => s.firstByteMs < SHELL_MS), `slow: the first bytes arrive within ${SHELL_MS} ms (max ${Math.max(...firstBytes)} ms)`);
   check.check(shells.every((s) => s.shellMs >= 0 && s.shellMs < SHELL_MS), `slow: the shell (heading and the offers' placeholder) is complete within ${SHELL_MS} ms`);
   check.check(shells.every((s) => s.sectionMs >= SLOW_MS - 50 && s.shellMs < s.sectionMs), "slow: the offers section streams in after the slow read, into the same document");
+
+  await clicksThroughOutage(stack, run, check);
   check.finish();
 } finally {
   await stack.stop();
@@ -223,4 +238,81 @@ async function streamed(url, encoding) {
     if (sectionMs < 0 && html.includes(OFFERS_SECTION)) sectionMs = at();
   }
   return { status: response.status, firstByteMs, shellMs, sectionMs, endMs: at() };
+}
+
+/**
+ * Part 3: clicks through a PocketBase outage, then every click looked up in PocketBase.
+ * @param {Awaited<ReturnType<typeof startLoadStack>>} stack @param {string} run @param {ReturnType<typeof rules>} check
+ */
+async function clicksThroughOutage(stack, run, check) {
+  console.log(`\n== Events: clicks while PocketBase is down ${OUTAGE_MS / 1000} s, then back ==`);
+  const filter = encodeURIComponent("cta_url != ''");
+  const offers = /** @type {{ items: { cta_url: string }[] }} */ (await (await fetch(`${stack.pocketbaseUrl}/api/collections/_zdata_offers/records?perPage=20&fields=cta_url&filter=${filter}`)).json()).items;
+  const links = offers.map((o) => `/goto?url=${encodeURIComponent(o.cta_url)}`);
+  const prefix = `/faults-${run}-click-`;
+  let serial = 0;
+  /** @returns {Target} */
+  const click = () => {
+    serial += 1;
+    // The serial in the address (which /goto ignores) ties each answer to its referring path.
+    return { kind: "click", path: `${links[serial % links.length]}&n=${serial}`, init: { headers: { Referer: `${stack.siteUrl}${prefix}${serial}` } } };
+  };
+  let phase = "before";
+  const load = runLoad({ siteUrl: stack.siteUrl, next: click, concurrency, phase: () => phase, until: () => phase === "done" });
+  await sleep(CLICKS_BEFORE_MS);
+  await stack.killPocketBase();
+  phase = "PocketBase down";
+  await sleep(OUTAGE_MS);
+  await stack.restartPocketBase();
+  const backAt = Date.now();
+  phase = "PocketBase back";
+  await sleep(CLICKS_AFTER_MS);
+  phase = "done";
+  const samples = await load;
+  const sent = samples.filter((s) => s.status === 302).length;
+
+  /** @type {{ referrer_path: string, click_id: string }[]} */
+  let stored = [];
+  while (Date.now() - backAt < CATCH_UP_MS) {
+    stored = await storedClicks(stack.pocketbaseUrl, prefix);
+    if (stored.length >= sent) break;
+    await sleep(1_000);
+  }
+  const caughtUpS = Math.round((Date.now() - backAt) / 1000);
+  const paths = new Set(stored.map((e) => e.referrer_path));
+  const lost = samples.filter((s) => s.status === 302 && !paths.has(`${prefix}${new URL(s.path, stack.siteUrl).searchParams.get("n")}`)).length;
+  const duplicated = stored.length - paths.size;
+  const clickIds = new Set(stored.map((e) => e.click_id)).size;
+
+  printTable(["before", "PocketBase down", "PocketBase back"].map((name) => tableRow(`clicks: ${name}`, samples.filter((s) => s.phase === name))));
+  const down = samples.filter((s) => s.phase === "PocketBase down");
+  console.log(`\nclicks redirected: ${sent} of ${samples.length}; stored: ${stored.length} events, ${paths.size} clicks, ${clickIds} click ids; lost ${lost}, duplicated ${duplicated}; caught up ${caughtUpS} s after PocketBase was back\n`);
+  check.check(samples.length > 0 && samples.every((s) => s.status === 302), `events: every click is redirected (${samples.length})`, samples.filter((s) => s.status !== 302));
+  const slowest = Math.max(0, ...samples.map((s) => s.totalMs));
+  check.check(down.length > 0 && slowest < REDIRECT_MS, `events: redirects at once throughout, PocketBase down included (slowest ${Math.round(slowest)} ms < ${REDIRECT_MS} ms)`, samples.filter((s) => s.totalMs >= REDIRECT_MS));
+  check.check(lost === 0, `events: 0 clicks lost (${lost} of ${sent})`);
+  check.check(duplicated === 0 && clickIds === stored.length, `events: 0 clicks stored twice (${duplicated}), every click id distinct (${clickIds} of ${stored.length})`);
+}
+
+/**
+ * The run's stored clicks, read from PocketBase as the load stack's superuser.
+ * @param {string} pocketbaseUrl @param {string} prefix
+ */
+async function storedClicks(pocketbaseUrl, prefix) {
+  const auth = await fetch(`${pocketbaseUrl}/api/collections/_superusers/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: SUPERUSER.email, password: SUPERUSER.password }),
+  });
+  const { token } = /** @type {{ token: string }} */ (await auth.json());
+  /** @type {{ referrer_path: string, click_id: string }[]} */
+  const events = [];
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({ filter: `referrer_path ~ '${prefix}%'`, fields: "referrer_path,click_id", perPage: "500", page: String(page), skipTotal: "1" });
+    const response = await fetch(`${pocketbaseUrl}/api/collections/outbound_events/records?${query}`, { headers: { Authorization: token } });
+    if (!response.ok) throw new Error(`reading outbound_events: ${response.status}`);
+    const { items } = /** @type {{ items: { referrer_path: string, click_id: string }[] }} */ (await response.json());
+    events.push(...items);
+    if (items.length < 500) return events;
+  }
 }

@@ -14,7 +14,8 @@ import { startFaultProxy } from "../test/support/fault-proxy.mjs";
 import { stopOnSignals } from "./bench-stack.mjs";
 import { startStack } from "./dev-stack.mjs";
 
-const SUPERUSER = { email: "load@dealpilot.local", password: "load-tests-password" };
+/** The load stacks' PocketBase superuser (the fault run reads the stored events as it). */
+export const SUPERUSER = { email: "load@dealpilot.local", password: "load-tests-password" };
 
 /**
  * @typedef {{ kind: string, path: string, init?: RequestInit }} Target
@@ -84,6 +85,12 @@ export async function startLoadStack({ faultProxy = false, vars = {}, scale = 1 
       async delayReads(/** @type {string} */ needle, /** @type {number} */ ms) {
         if (!proxyUrl) throw new Error("delays need the fault proxy");
         await fetch(`${proxyUrl}/__test/delay?contains=${encodeURIComponent(needle)}&ms=${ms}`, { method: "POST" });
+      },
+      /** How many requests the Worker has made to PocketBase whose address contains `needle`. */
+      async originRequests(/** @type {string} */ needle) {
+        if (!proxyUrl) throw new Error("counting origin requests needs the fault proxy");
+        const response = await fetch(`${proxyUrl}/__test/count?contains=${encodeURIComponent(needle)}`);
+        return /** @type {{ count: number }} */ (await response.json()).count;
       },
       /** Where the Worker's V8 inspector listens (scripts/worker-inspector.mjs reads its heap there). */
       inspectorPort,

@@ -26,13 +26,20 @@ export interface Env {
   /** URLs per child sitemap, at most the protocol's 50,000 (lowered by tests to reach several files). */
   SITEMAP_URLS_PER_FILE?: string;
   /** Secret: email of the PocketBase `edge_services` account the Worker signs in as to store
-   * newsletter sign-ups (the only write it makes). Without it sign-ups answer "unavailable". */
+   * newsletter sign-ups, votes and outbound events. Without it sign-ups and votes answer
+   * "unavailable" and events stay in the queue. */
   PB_SERVICE_EMAIL?: string;
   /** Secret: password of that account (`wrangler secret put PB_SERVICE_PASSWORD`). */
   PB_SERVICE_PASSWORD?: string;
   /** Extra hosts /goto may redirect to besides those in the content, comma separated
    * (e.g. an affiliate network's click domain). IP addresses are honoured only here. */
   ALLOWED_REDIRECT_HOSTS?: string;
+  /** Queue binding (`[[queues.producers]]`): /goto clicks and impressions and code reveals go
+   * here, and the Worker's queue() consumer stores them (docs/events.md). */
+  EVENTS?: Queue<unknown>;
+  /** Secret: key of the HMAC that tells one visitor's repeated events apart without storing
+   * anything about them (docs/decisions/033). Without it every event counts. */
+  EVENTS_KEY_SECRET?: string;
   /** Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): newsletter attempts per client. */
   NEWSLETTER_LIMITER?: RateLimit;
   /** Rate Limiting binding: "did it work?" votes per client (POST /offers/{id}/feedback). */
@@ -57,6 +64,8 @@ export interface Config {
   secureCookies: boolean;
   /** PocketBase service account for the Worker's writes; null when its secrets are not set. */
   service: { email: string; password: string } | null;
+  /** Key of the events' count_key HMAC; null when the secret is not set. */
+  eventsKeySecret: string | null;
 }
 
 function seconds(value: string | undefined, name: string): number {
@@ -86,5 +95,6 @@ export function readConfig(env: Env): Config {
     extraRedirectHosts: new Set((env.ALLOWED_REDIRECT_HOSTS ?? "").split(",").map(normaliseHost).filter((h): h is string => Boolean(h))),
     secureCookies: !env.SITE_ORIGIN.startsWith("http://"),
     service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,
+    eventsKeySecret: env.EVENTS_KEY_SECRET || null,
   };
 }

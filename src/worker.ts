@@ -8,20 +8,23 @@ import { PAGE_TAG } from "./edge/cache-tags";
 import { contentApi } from "./edge/content-api";
 import { createContentOrigin } from "./edge/content-origin";
 import { contentVersionSource } from "./edge/content-version";
+import { consumeEvents } from "./edge/events-consumer";
 import { goto } from "./edge/goto";
 import { newsletter } from "./edge/newsletter";
 import { offerFeedback } from "./edge/offer-feedback";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./edge/page-cache";
 import { ping } from "./edge/ping";
 import { privacyChoice } from "./edge/privacy-choice";
+import { reveal } from "./edge/reveal";
 import { robots, ROBOTS_PATH } from "./edge/robots";
 import { searchSuggestions } from "./edge/search-suggestions";
 import { securityHeaders } from "./edge/security-headers";
 import { movedSitemapChild, sitemapChild, SITEMAP_CHILD_ROUTE, sitemapIndex, SITEMAP_INDEX_PATH } from "./edge/sitemap";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
 import { addTrackingCookie } from "./edge/tracking-capture";
-import { readConfig } from "./env";
+import { readConfig, type Env } from "./env";
 import { HOME_SHARE_IMAGE, LOGO_PATH } from "./lib/brand";
+import { REVEAL_PATH } from "./lib/outbound";
 import { withoutTracking } from "./lib/tracking";
 import { renderPage } from "./ssr/render";
 
@@ -79,10 +82,11 @@ app.get("*", async (c) => {
 app.post("/newsletter", newsletter);
 app.post("/offers/:id/feedback", offerFeedback);
 app.post("/privacy/opt-out", privacyChoice);
+app.post(REVEAL_PATH, reveal);
 
 app.all("*", (c) => {
   c.header("Allow", "GET, HEAD");
   return c.text("Method not allowed", 405);
 });
 
-export default app;
+export default { fetch: app.fetch, queue: consumeEvents } satisfies ExportedHandler<Env>;

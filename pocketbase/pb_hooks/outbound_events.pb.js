@@ -1,17 +1,36 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Raises the counters of the record an outbound event names: a click adds one to
-// click_count (offers, products), an impression to view_count (offers, products, stores).
-// One UPDATE ... + 1 per event: atomic under concurrent events, and it leaves the record's
-// update_time alone (a click is not an edit; the sitemap's lastmod must not move).
+// Public counters from stored events (docs/decisions/033-events-through-a-queue.md).
+//
+// Before an event is stored: a counted event whose count_key (one visitor, one link, one
+// kind, one UTC day; made at the edge) already has a counted event is stored with counted
+// false, so the repeats are kept for marketers and count once in public figures. Inside a
+// batch this sees the batch's earlier events too (one transaction).
+//
+// After it is stored: a counted click adds one to click_count (offers, products), a
+// counted impression to view_count (offers, products, stores); reveals raise nothing. A
+// record is created once per click id (unique index), so each event counts at most once,
+// however often its queue message is delivered. One UPDATE ... + 1 per event: atomic
+// under concurrent events, and it leaves the record's update_time alone (a click is not an
+// edit; the sitemap's lastmod must not move).
+
+onRecordCreate((e) => {
+  const key = e.record.getString("count_key");
+  if (e.record.getBool("counted") && key) {
+    const earlier = e.app.findRecordsByFilter("outbound_events", "count_key = {:key} && counted = true", "", 1, 0, { key: key });
+    if (earlier.length > 0) e.record.set("counted", false);
+  }
+  e.next();
+}, "outbound_events");
 
 onRecordAfterCreateSuccess((e) => {
+  if (!e.record.getBool("counted")) return e.next();
   const kind = e.record.getString("kind");
   const targets = [
     ["_zdata_offers", e.record.getString("offer"), ["click_count", "view_count"]],
     ["Products", e.record.getString("product"), ["click_count", "view_count"]],
     ["_zdata_stores", e.record.getString("store"), ["view_count"]],
   ];
-  const column = kind === "click" ? "click_count" : "view_count";
+  const column = kind === "click" ? "click_count" : kind === "impression" ? "view_count" : "";
   for (const [table, id, counters] of targets) {
     if (!id || counters.indexOf(column) === -1) continue;
     e.app

@@ -1,18 +1,19 @@
 import type { Context } from "hono";
-import { isbot } from "isbot";
-import { readCookie } from "../lib/cookies";
+import { newClickId } from "../lib/click-id";
 import { isAllowedTarget, parseTarget } from "../lib/redirect-target";
-import { parseTracking, replaceMacros, TRACKING_COOKIE } from "../lib/tracking";
+import { replaceMacros } from "../lib/tracking";
 import type { AppEnv } from "./app-env";
-import { recordOutboundEvent, type OutboundKind } from "./outbound-events";
-import { partnerHosts } from "./partner-hosts";
+import { enqueueEvent, isVisitorAction, outboundEvent, visitorContext, type OutboundKind } from "./outbound-events";
+import { partnerLinks, type PartnerLinks } from "./partner-links";
 
 /**
  * GET /goto?url=<encoded partner URL>[&wp=0] (spec sections 1 and 7, ARCHITECTURE rule 6).
- * Resolves the tracking macros from the visitor's tracking cookie and redirects (302) to
- * a partner host found in the content or in ALLOWED_REDIRECT_HOSTS; anything else gets a
- * 400 page and no redirect. `wp=0` marks a background ping: an impression is recorded and
- * the answer is 204, so a background request never reaches a partner.
+ * Resolves the tracking macros from the visitor's tracking cookie, and `{click_id}` with
+ * the event's own id, and redirects (302) to a partner host found in the content or in
+ * ALLOWED_REDIRECT_HOSTS; anything else gets a 400 page and no redirect. `wp=0` marks a
+ * background ping: an impression is recorded and the answer is 204, so a background request
+ * never reaches a partner. A visitor's click or impression goes to the events queue, and the
+ * answer leaves as soon as the queue has it (docs/decisions/033-events-through-a-queue.md).
  */
 export async function goto(c: Context<AppEnv>): Promise<Response> {
   c.header("Cache-Control", "no-store");
@@ -20,59 +21,32 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
   // here explicitly because this answer's policy is the one the browser applies to the redirect).
   c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   c.header("X-Robots-Tag", "noindex");
-  const { config, origin } = c.var;
+  const { config } = c.var;
   const template = c.req.query("url");
   const parsed = parseTarget(template);
   if (!parsed.ok || !template) return notPartnerLink(c);
 
-  let hosts: ReadonlySet<string>;
+  let links: PartnerLinks | undefined;
   try {
-    hosts = await partnerHosts(config.siteOrigin, origin, config.readTtl, { cache: caches.default, waitUntil: (p) => c.executionCtx.waitUntil(p), version: c.var.contentVersion });
+    links = await partnerLinks(c);
   } catch (err) {
-    console.error("partner host index unavailable", err);
+    console.error("partner link index unavailable", err);
     if (!config.extraRedirectHosts.has(parsed.url.hostname)) return unavailable(c);
-    hosts = new Set();
   }
-  if (!isAllowedTarget(parsed.url, hosts, config.extraRedirectHosts)) return notPartnerLink(c);
+  if (!isAllowedTarget(parsed.url, links?.hosts ?? new Set(), config.extraRedirectHosts)) return notPartnerLink(c);
 
-  const tracking = parseTracking(readCookie(c.req.header("Cookie"), TRACKING_COOKIE));
-  const resolved = parseTarget(replaceMacros(template, tracking));
+  const visitor = visitorContext(c);
+  const clickId = newClickId();
+  const resolved = parseTarget(replaceMacros(template, visitor.tracking, visitor.optedOut ? "" : clickId));
   // Macro values are URL-encoded, so they cannot move the link to another host; checked anyway.
   if (!resolved.ok || resolved.url.host !== parsed.url.host) return notPartnerLink(c);
 
   const kind: OutboundKind = c.req.query("wp") === "0" ? "impression" : "click";
-  if (!isbot(c.req.header("User-Agent") ?? "")) {
-    const pb = origin.client();
-    c.executionCtx.waitUntil(
-      recordOutboundEvent(config, pb, {
-        kind,
-        template,
-        targetHost: parsed.url.hostname,
-        referrerPath: referrerPath(c.req.header("Referer"), config.siteOrigin, new URL(c.req.url).origin),
-        tracking,
-        country: country(c),
-      }),
-    );
+  if (isVisitorAction(c)) {
+    await enqueueEvent(c, await outboundEvent(c, visitor, { clickId, kind, url: template, targetHost: parsed.url.hostname, linked: links?.recordsOf(template) }));
   }
   if (kind === "impression") return c.body(null, 204);
   return c.redirect(resolved.url.href, 302);
-}
-
-/** The path of our own page the click came from; nothing for other sites' pages. */
-function referrerPath(referer: string | undefined, ...ownOrigins: string[]): string {
-  if (!referer) return "";
-  try {
-    const url = new URL(referer);
-    return ownOrigins.includes(url.origin) ? url.pathname.slice(0, 2000) : "";
-  } catch {
-    return "";
-  }
-}
-
-function country(c: Context<AppEnv>): string {
-  const cf = (c.req.raw as { cf?: { country?: unknown } }).cf;
-  const code = typeof cf?.country === "string" ? cf.country : (c.req.header("CF-IPCountry") ?? "");
-  return /^[A-Z]{2}$/.test(code) ? code : "";
 }
 
 function page(c: Context<AppEnv>, status: 400 | 503, title: string, text: string): Response {

@@ -1,68 +1,131 @@
-import type { ContentClient } from "../data/client";
-import { COLLECTIONS } from "../data/collections";
-import type { Config } from "../env";
-import type { TrackingData } from "../lib/tracking";
-import { createAsService } from "./service-account";
+import type { Context } from "hono";
+import { isbot } from "isbot";
+import { deviceClass } from "../lib/device";
+import { readCookie } from "../lib/cookies";
+import { hasOptedOut, requestPrivacySignals } from "../lib/privacy";
+import { parseTracking, TRACKING_COOKIE, TRACKING_KEYS, type TrackingData, type TrackingKey } from "../lib/tracking";
+import type { AppEnv } from "./app-env";
+import type { LinkedRecords } from "./partner-links";
 
-export type OutboundKind = "click" | "impression";
+export type OutboundKind = "click" | "impression" | "reveal";
 
-export interface OutboundEvent {
-  kind: OutboundKind;
-  /** The partner URL as written in the content (macros unresolved), to find its record. */
-  template: string;
-  targetHost: string;
-  /** Path of the page the visitor came from (our own pages only). */
-  referrerPath: string;
+/**
+ * One outbound event as a queue message: exactly the `outbound_events` record the consumer
+ * stores (docs/decisions/033-events-through-a-queue.md).
+ */
+export type OutboundEventMessage = LinkedRecords &
+  Record<TrackingKey, string> & {
+    /** UUIDv7 made at the edge: the record's unique key, and the `{click_id}` macro. */
+    click_id: string;
+    kind: OutboundKind;
+    /** The partner URL as written in the content (macros unresolved). */
+    url: string;
+    target_host: string;
+    /** Path of the page the visitor came from (our own pages only). */
+    referrer_path: string;
+    country: string;
+    device: string;
+    /** ISO time at the edge. */
+    event_time: string;
+    /** False for events that never count in public figures; PocketBase also sets it false
+     * for a visitor's repeats (pb_hooks/outbound_events.pb.js). */
+    counted: boolean;
+    /** One visitor, one link, one kind, one UTC day: see countKey. */
+    count_key: string;
+  };
+
+/** What a visitor's request tells about them, as far as an event may keep it. */
+export interface VisitorContext {
+  /** GPC, DNT or the site's opt-out: no campaign values, no country, no click id for partners. */
+  optedOut: boolean;
   tracking: TrackingData;
-  country: string;
 }
 
-interface LinkedRecords {
-  offer: string;
-  store: string;
-  product: string;
+export function visitorContext(c: Context<AppEnv>): VisitorContext {
+  const optedOut = hasOptedOut(requestPrivacySignals(c.req.raw.headers));
+  return { optedOut, tracking: optedOut ? {} : parseTracking(readCookie(c.req.header("Cookie"), TRACKING_COOKIE)) };
 }
 
-/** The content record the link belongs to: an offer (and its store), else a product,
- * else a store (its default action or website). */
-async function linkedRecords(pb: ContentClient, url: string): Promise<LinkedRecords> {
-  const first = async <T>(collection: string, filter: string, fields: string): Promise<T | undefined> =>
-    (await pb.collection(collection).getList<T>(1, 1, { filter: pb.filter(filter, { url }), fields, skipTotal: true })).items[0];
-  const offer = await first<{ id: string; store: string }>(COLLECTIONS.offers, "cta_url = {:url}", "id,store");
-  if (offer) return { offer: offer.id, store: offer.store, product: "" };
-  const product = await first<{ id: string }>(COLLECTIONS.products, "cta_url = {:url}", "id");
-  if (product) return { offer: "", store: "", product: product.id };
-  const store = await first<{ id: string }>(COLLECTIONS.stores, "default_action_url = {:url} || website = {:url}", "id");
-  return { offer: "", store: store?.id ?? "", product: "" };
+/** Whether the request is a visitor's own action: not a crawler, not a browser's prefetch or
+ * prerender (the visitor may never follow it), not a HEAD. Anything else is never recorded. */
+export function isVisitorAction(c: Context<AppEnv>): boolean {
+  if (c.req.method !== "GET" && c.req.method !== "POST") return false;
+  const purpose = `${c.req.header("Sec-Purpose") ?? ""} ${c.req.header("Purpose") ?? ""}`.toLowerCase();
+  if (purpose.includes("prefetch") || purpose.includes("prerender")) return false;
+  return !isbot(c.req.header("User-Agent") ?? "");
 }
 
 /**
- * Stores one click or impression in `outbound_events` as the Worker's service account;
- * PocketBase's hook then raises the linked record's counter. Runs after the answer has
- * left (waitUntil): it logs failures and never throws.
+ * A key for "this visitor, this link, this kind of event, this UTC day" that stores nothing
+ * about the visitor: an HMAC (EVENTS_KEY_SECRET) of the day, the connecting IP, the User-Agent
+ * and the link. Without the secret it cannot be recomputed from a guessed IP, and it cannot
+ * link one visitor's events across days or across links. Empty without the secret (then
+ * every event counts).
  */
-export async function recordOutboundEvent(config: Config, pb: ContentClient, event: OutboundEvent): Promise<void> {
-  if (!config.service) {
-    console.error("outbound event not recorded: PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD are not set");
-    return;
+async function countKey(secret: string | null, parts: string[]): Promise<string> {
+  if (!secret) return "";
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(parts.join("\n"))));
+  return Array.from(mac.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function outboundEvent(
+  c: Context<AppEnv>,
+  visitor: VisitorContext,
+  event: { clickId: string; kind: OutboundKind; url: string; targetHost: string; linked: LinkedRecords | undefined },
+): Promise<OutboundEventMessage> {
+  const now = new Date();
+  const userAgent = c.req.header("User-Agent") ?? "";
+  const linked = event.linked ?? { offer: "", store: "", product: "" };
+  const subject = linked.offer || linked.product || linked.store || event.url;
+  const tracking = Object.fromEntries(TRACKING_KEYS.map((key) => [key, visitor.tracking[key] ?? ""])) as Record<TrackingKey, string>;
+  return {
+    click_id: event.clickId,
+    kind: event.kind,
+    url: event.url.slice(0, 2000),
+    target_host: event.targetHost,
+    ...linked,
+    referrer_path: referrerPath(c.req.header("Referer"), c.var.config.siteOrigin, new URL(c.req.url).origin),
+    ...tracking,
+    country: visitor.optedOut ? "" : country(c),
+    device: deviceClass(userAgent, c.req.header("Sec-CH-UA-Mobile")),
+    event_time: now.toISOString(),
+    counted: true,
+    count_key: await countKey(c.var.config.eventsKeySecret, [now.toISOString().slice(0, 10), c.req.header("CF-Connecting-IP") ?? "", userAgent, event.kind, subject]),
+  };
+}
+
+/**
+ * Hands the event to the queue and resolves once the queue has accepted it. A queue that
+ * refuses is logged and does not hold the visitor: the answer goes out either way.
+ */
+export async function enqueueEvent(c: Context<AppEnv>, message: OutboundEventMessage): Promise<boolean> {
+  if (!c.env.EVENTS) {
+    console.error("outbound event not queued: the EVENTS queue binding is missing");
+    return false;
   }
   try {
-    const linked = await linkedRecords(pb, event.template).catch((err: unknown) => {
-      console.error("outbound event: record lookup failed", err);
-      return { offer: "", store: "", product: "" };
-    });
-    const response = await createAsService(config, config.service, "outbound_events", {
-      kind: event.kind,
-      target_host: event.targetHost,
-      ...linked,
-      referrer_path: event.referrerPath,
-      utm_source: event.tracking.utm_source ?? "",
-      utm_campaign: event.tracking.utm_campaign ?? "",
-      country: event.country,
-    });
-    if (!response.ok) console.error(`outbound event not recorded: PocketBase answered ${response.status}`, await response.text());
-    else await response.body?.cancel();
+    await c.env.EVENTS.send(message, { contentType: "json" });
+    return true;
   } catch (err) {
-    console.error("outbound event not recorded", err);
+    console.error("outbound event not queued", err);
+    return false;
   }
+}
+
+/** The path of our own page the event came from; nothing for other sites' pages. */
+function referrerPath(referer: string | undefined, ...ownOrigins: string[]): string {
+  if (!referer) return "";
+  try {
+    const url = new URL(referer);
+    return ownOrigins.includes(url.origin) ? url.pathname.slice(0, 2000) : "";
+  } catch {
+    return "";
+  }
+}
+
+function country(c: Context<AppEnv>): string {
+  const cf = (c.req.raw as { cf?: { country?: unknown } }).cf;
+  const code = typeof cf?.country === "string" ? cf.country : (c.req.header("CF-IPCountry") ?? "");
+  return /^[A-Z]{2}$/.test(code) ? code : "";
 }

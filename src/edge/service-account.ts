@@ -3,7 +3,7 @@ import type { Config } from "../env";
 /**
  * The Worker's PocketBase service account (`edge_services`): the only identity that may
  * write, and only into the collections whose create rule names it (newsletter sign-ups,
- * outbound events). Credentials are Worker secrets (PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD).
+ * votes, outbound events). Credentials are Worker secrets (PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD).
  */
 
 export const ORIGIN_TIMEOUT_MS = 10_000;
@@ -54,18 +54,18 @@ async function serviceToken(config: Config, service: ServiceCredentials): Promis
 }
 
 /**
- * Creates a record as the service account. A token PocketBase no longer accepts
+ * A request to PocketBase as the service account. A token PocketBase no longer accepts
  * (password changed, expired, key rotated) is answered 401, or ignored so that the request
- * fails the create rule as a guest's (400 without field errors): then it signs in again
- * and retries once. Other answers are returned as they are.
+ * fails the collection's rule as a guest's (400 or 403 without field errors): then it signs
+ * in again and retries once. Other answers are returned as they are.
  */
-export async function createAsService(config: Config, service: ServiceCredentials, collection: string, body: unknown): Promise<Response> {
+export async function asService(config: Config, service: ServiceCredentials, path: string, init: { method: "GET" | "POST"; body?: unknown }): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     const token = await serviceToken(config, service);
-    const response = await fetch(`${config.pocketbaseUrl}/api/collections/${collection}/records`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", Authorization: token },
-      body: JSON.stringify(body),
+    const response = await fetch(`${config.pocketbaseUrl}${path}`, {
+      method: init.method,
+      headers: { ...(init.body === undefined ? {} : { "Content-Type": "application/json" }), Accept: "application/json", Authorization: token },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
     });
     if (attempt === 0 && isRefusedToken(response)) {
@@ -78,6 +78,11 @@ export async function createAsService(config: Config, service: ServiceCredential
     }
     return response;
   }
+}
+
+/** Creates a record as the service account (see asService). */
+export function createAsService(config: Config, service: ServiceCredentials, collection: string, body: unknown): Promise<Response> {
+  return asService(config, service, `/api/collections/${collection}/records`, { method: "POST", body });
 }
 
 function isRefusedToken(response: Response): boolean {

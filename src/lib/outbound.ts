@@ -23,3 +23,6 @@ export const PING_URL_ATTRIBUTE = "data-ping-url";
 export function pingAttributes(product: { cta_url: string; cta_trigger?: boolean }): Record<string, string> {
   return product.cta_trigger === false || !product.cta_url ? {} : { [PING_URL_ATTRIBUTE]: outboundHref(product.cta_url, { background: true }) };
 }
+
+/** Where a coupon card reports a code reveal (form field `url`: its partner URL as written). */
+export const REVEAL_PATH = "/events/reveal";

@@ -93,10 +93,17 @@ export function withoutTracking(url: URL): URL {
   return stripped.searchParams.size === url.searchParams.size ? url : stripped;
 }
 
+/** The macro an editor puts in a network's sub-id slot (sub1, clickref, subId1, sid…). */
+export const CLICK_ID_MACRO = "click_id";
+
 /**
- * Replaces `{key}` macros for the nine keys with the stored values, URL-encoded; a missing
- * value becomes empty (spec sections 1 and 7). Other braces are left alone.
+ * Replaces `{key}` macros for the nine keys with the stored values, and `{click_id}` with
+ * the event's click id, URL-encoded; a missing value becomes empty (spec sections 1 and 7).
+ * Other braces are left alone.
  */
-export function replaceMacros(template: string, data: TrackingData): string {
-  return template.replace(/\{([a-z_]+)\}/g, (macro, name: string) => (isTrackingKey(name) ? encodeURIComponent(data[name] ?? "") : macro));
+export function replaceMacros(template: string, data: TrackingData, clickId = ""): string {
+  return template.replace(/\{([a-z_]+)\}/g, (macro, name: string) => {
+    if (name === CLICK_ID_MACRO) return encodeURIComponent(clickId);
+    return isTrackingKey(name) ? encodeURIComponent(data[name] ?? "") : macro;
+  });
 }

@@ -67,6 +67,11 @@ describe("macro replacement", () => {
       "https://p.example/buy?src=news%20letter&c=a%26b%3Dc&g=",
     );
   });
+  it("replaces {click_id} with the event's click id, and with nothing when there is none", () => {
+    const template = "https://p.example/buy?sub1={click_id}&s={utm_source}";
+    expect(replaceMacros(template, { utm_source: "a" }, "0190f5c2-0000-7000-8000-000000000000")).toBe("https://p.example/buy?sub1=0190f5c2-0000-7000-8000-000000000000&s=a");
+    expect(replaceMacros(template, {})).toBe("https://p.example/buy?sub1=&s=");
+  });
   it("leaves other braces alone", () => {
     expect(replaceMacros("https://p.example/{page}?q={utm_term}{", { utm_term: "vpn" })).toBe("https://p.example/{page}?q=vpn{");
   });

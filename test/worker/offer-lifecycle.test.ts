@@ -53,8 +53,10 @@ beforeAll(async () => {
       ...dates,
     });
   created.live = await deal(`${marker} live`, { starts_at: pbDate(now - DAY), expires_at: pbDate(now + 3 * DAY), verified_at: pbDate(now - DAY), worked_count: 20, failed_count: 3 });
-  // Two clicks out in the last day ("Used 2 times today").
-  for (let i = 0; i < 2; i++) await writer.create("outbound_events", { kind: "click", target_host: "lifecycle.example", offer: created.live.id });
+  // Two counted clicks out in the last day ("Used 2 times today"), and a repeat that does not count.
+  for (const counted of [true, true, false]) {
+    await writer.create("outbound_events", { click_id: crypto.randomUUID(), kind: "click", target_host: "lifecycle.example", offer: created.live.id, counted, event_time: pbDate(now - 60_000) });
+  }
   created.expired = await deal(`${marker} expired`, { expires_at: pbDate(now - 2 * DAY) });
   created.upcoming = await deal(`${marker} upcoming`, { starts_at: pbDate(now + 2 * DAY) });
   created.expiredLongAgo = await deal(`${marker} expired long ago`, { expires_at: pbDate(now - 40 * DAY) });

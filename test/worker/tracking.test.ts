@@ -31,6 +31,9 @@ async function eventsFrom(path: string): Promise<OutboundEventRecord[]> {
   return ((await response.json()) as { items: OutboundEventRecord[] }).items;
 }
 
+/** Events reach PocketBase through the queue: its batches wait up to 2 s (wrangler.toml). */
+const QUEUED = { timeout: 10_000, interval: 200 };
+
 const uniquePath = () => `/test-${crypto.randomUUID()}`;
 const referer = (path: string) => ({ Referer: `http://127.0.0.1:8787${path}` });
 
@@ -147,7 +150,7 @@ describe("click analytics", () => {
       headers: { ...referer(path), Cookie: "dp_trk=utm_source=news&utm_campaign=spring&gclid=g", "CF-IPCountry": "AE" },
     });
     expect(response.status).toBe(302);
-    await expect.poll(() => eventsFrom(path)).toEqual([
+    await expect.poll(() => eventsFrom(path), QUEUED).toEqual([
       expect.objectContaining({
         kind: "click",
         target_host: new URL(offer.cta_url).hostname,
@@ -159,7 +162,7 @@ describe("click analytics", () => {
         country: "AE",
       }),
     ]);
-    await expect.poll(async () => (await pocketbase<Offer>(`/api/collections/_zdata_offers/records/${offer.id}`)).click_count).toBe(before + 1);
+    await expect.poll(async () => (await pocketbase<Offer>(`/api/collections/_zdata_offers/records/${offer.id}`)).click_count, QUEUED).toBe(before + 1);
   });
 
   it("records an impression for wp=0 and counts it as a view of the product", async () => {
@@ -167,8 +170,8 @@ describe("click analytics", () => {
     const product = items[0]!;
     const path = uniquePath();
     await visit(outboundHref(product.cta_url, { background: true }), { headers: referer(path) });
-    await expect.poll(() => eventsFrom(path)).toEqual([expect.objectContaining({ kind: "impression", product: product.id })]);
-    await expect.poll(async () => (await pocketbase<Product>(`/api/collections/Products/records/${product.id}`)).view_count).toBe(product.view_count + 1);
+    await expect.poll(() => eventsFrom(path), QUEUED).toEqual([expect.objectContaining({ kind: "impression", product: product.id })]);
+    await expect.poll(async () => (await pocketbase<Product>(`/api/collections/Products/records/${product.id}`)).view_count, QUEUED).toBe(product.view_count + 1);
   });
 
   it("does not count crawlers", async () => {
@@ -179,7 +182,7 @@ describe("click analytics", () => {
     // A visitor's click after the crawler's: once it is stored, the crawler's would be too.
     const visitorPath = uniquePath();
     await visit(outboundHref(offer.cta_url), { redirect: "manual", headers: referer(visitorPath) });
-    await expect.poll(() => eventsFrom(visitorPath)).toHaveLength(1);
+    await expect.poll(() => eventsFrom(visitorPath), QUEUED).toHaveLength(1);
     expect(await eventsFrom(path)).toEqual([]);
   });
 

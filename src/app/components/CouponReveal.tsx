@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { REVEAL_PATH } from "../../lib/outbound";
 
 /** The modal, its copy button and focus trap load on the first open (or when the pointer or
  * focus comes to a reveal button): no page needs them to render or hydrate. A click before
@@ -13,6 +14,12 @@ export function codePeek(code: string): string {
   return Array.from(code).slice(-PEEK_LENGTH).join("");
 }
 
+/** Tells the site a code was shown (an outbound event of kind "reveal", docs/events.md): a
+ * beacon, so it never delays the modal and survives the visitor leaving the page. */
+function reportReveal(ctaUrl: string): void {
+  if (ctaUrl) navigator.sendBeacon?.(REVEAL_PATH, new URLSearchParams({ url: ctaUrl }));
+}
+
 /** A coupon's code-reveal button and the modal it opens; `onReveal` runs on the first open. */
 export function CouponReveal({ heading, code, ctaLabel, ctaUrl, onReveal }: { heading: string; code: string; ctaLabel: string; ctaUrl: string; onReveal?: () => void }) {
   const [open, setOpen] = useState(false);
@@ -20,6 +27,7 @@ export function CouponReveal({ heading, code, ctaLabel, ctaUrl, onReveal }: { he
     <>
       <button type="button" className="btn btn-primary coupon-reveal d-inline-flex align-items-stretch p-0 overflow-hidden" aria-haspopup="dialog" onClick={() => {
           setOpen(true);
+          if (code) reportReveal(ctaUrl);
           onReveal?.();
         }} onPointerEnter={loadModal} onFocus={loadModal}>
         <span className="px-3 py-2">{code ? "Get Code" : ctaLabel || "Get Deal"}</span>
