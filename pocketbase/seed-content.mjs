@@ -335,7 +335,7 @@ function shade(hex, amount) {
     const target = amount < 0 ? 0 : 255;
     return Math.round(c + (target - c) * Math.abs(amount));
   });
-  return "#" + channels.map((c) => c.toString(16).padStart(2, "0")).join("");
+  return `#${channels.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -374,14 +374,14 @@ function wrapWords(text, maxChars, maxLines) {
   while (i < words.length && lines.length < maxLines) {
     let line = (words[i++] ?? "").slice(0, maxChars);
     for (let next = words[i]; next !== undefined && line.length + 1 + next.length <= maxChars; next = words[i]) {
-      line += " " + next;
+      line += ` ${next}`;
       i++;
     }
     lines.push(line);
   }
   if (i < words.length) {
     const last = lines.pop() ?? "";
-    lines.push((last.length < maxChars ? last : last.slice(0, maxChars - 1).trimEnd()) + "…");
+    lines.push(`${last.length < maxChars ? last : last.slice(0, maxChars - 1).trimEnd()}…`);
   }
   return lines;
 }
@@ -2007,7 +2007,7 @@ function articleMarkdown(topic, kind, store, host, rng) {
     "",
     `### Example`,
     "",
-    "```" + topic.code.lang,
+    `\`\`\`${topic.code.lang}`,
     topic.code.body,
     "```",
     "",

@@ -460,7 +460,7 @@ async function main() {
   const rows = await benchRender({ runs, scale, only, floor: options.floor !== "none", htmlDir: options.html, baseline: options.baseline, runtime, profileDir: options["cpu-prof"], log: console.log });
   printRenderTable(rows, runtime === "workerd" ? "Server render in workerd (Miniflare), fixture data; CPU less an empty request's; HTML figures from the same bundle in Node" : undefined);
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-  await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, runtime, runs, scale, pages: rows }, null, 2) + "\n");
+  await writeFile(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, runtime, runs, scale, pages: rows }, null, 2)}\n`);
   console.log(`\nWritten to ${out}`);
 }
 

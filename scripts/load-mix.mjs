@@ -203,7 +203,7 @@ export async function buildMix(pocketbaseUrl, { holdBack = 0 } = {}) {
   const comparisons = /** @type {Row[]} */ (await records(pocketbaseUrl, "_zdata_comparisons"));
   const advertorials = /** @type {Row[]} */ (await records(pocketbaseUrl, "_zdata_advertorials"));
   const categories = /** @type {Row[]} */ (await records(pocketbaseUrl, "_zdata_categories"));
-  const offers = /** @type {Row[]} */ (await records(pocketbaseUrl, "_zdata_offers", "&filter=" + encodeURIComponent("cta_url != ''")));
+  const offers = /** @type {Row[]} */ (await records(pocketbaseUrl, "_zdata_offers", `&filter=${encodeURIComponent("cta_url != ''")}`));
   const manifest = JSON.parse(readFileSync(new URL("../public/build/manifest.json", import.meta.url), "utf8"));
   const crawler = { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } };
 

@@ -54,7 +54,7 @@ describe("query helpers", () => {
       return out ? `?${out}` : "";
     };
     for (let i = 0; i < 5000; i++) {
-      const search = "?" + Array.from({ length: 1 + next(12) }, () => pieces[next(pieces.length)]).join("");
+      const search = `?${Array.from({ length: 1 + next(12) }, () => pieces[next(pieces.length)]).join("")}`;
       expect(sortedSearch(search), search).toBe(reference(search));
     }
   });
