@@ -241,7 +241,11 @@ export async function buildMix(pocketbaseUrl, { holdBack = 0 } = {}) {
       /** @returns {Target} */
       return () => {
         let roll = rnd() * total;
-        const [, targets] = mix.find(([weight]) => (roll -= weight) < 0) ?? /** @type {[number, Target[]]} */ (mix[0]);
+        const [, targets] =
+          mix.find(([weight]) => {
+            roll -= weight;
+            return roll < 0;
+          }) ?? /** @type {[number, Target[]]} */ (mix[0]);
         return /** @type {Target} */ (targets[Math.floor(rnd() * targets.length)]);
       };
     },

@@ -198,7 +198,12 @@ async function watchedContext(options: { bypassCSP: boolean }): Promise<Watch> {
     Object.defineProperty(window, "__cspViolations", { value: violations });
     document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
   });
-  context.on("page", (page) => page.on("dialog", (dialog) => (watch.dialogs.push(dialog.message()), dialog.dismiss())));
+  context.on("page", (page) =>
+    page.on("dialog", (dialog) => {
+      watch.dialogs.push(dialog.message());
+      return dialog.dismiss();
+    }),
+  );
   return watch;
 }
 
