@@ -62,10 +62,10 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
         // -1 is the field itself: past either end, the visitor is back to what they typed.
         const next = index + step;
         setActiveIndex(!isOpen ? (step === 1 ? 0 : list.length - 1) : next >= list.length ? -1 : next < -1 ? list.length - 1 : next);
-      } else if (event.key === "Enter" && isOpen && index >= 0) {
+      } else if (event.key === "Enter" && isOpen && index >= 0 && list[index]) {
         event.preventDefault();
         close();
-        navigate(list[index]!.href);
+        navigate(list[index].href);
       } else if (event.key === "Escape" && isOpen) {
         event.preventDefault();
         close();
