@@ -33,9 +33,10 @@ export function OfferDetails({ termsHtml }: { termsHtml: string }) {
       >
         Details
       </button>
-      <div id={panelId} role="region" aria-labelledby={buttonId} className="offer-details" style={open ? OPEN : undefined}>
+      <section id={panelId} aria-labelledby={buttonId} className="offer-details" style={open ? OPEN : undefined}>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the offer's terms, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) when read */}
         <div className="small text-body-secondary pt-2" dangerouslySetInnerHTML={{ __html: termsHtml }} />
-      </div>
+      </section>
     </div>
   );
 }
