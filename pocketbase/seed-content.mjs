@@ -1940,6 +1940,7 @@ const ARTICLE_TOPICS = [
     tags: ["budgeting", "savings", "apps"],
     summary: "Round-ups, savings vaults and spending categories: small automations that add up over a year.",
     steps: ["Connect your main account", "Set a monthly budget per category", "Turn on round-ups", "Review subscriptions every quarter"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Python source of a sample code block: ${balance:,.2f} is a Python f-string field
     code: { lang: "python", body: "monthly = 150\nrate = 0.04 / 12\nbalance = 0\nfor month in range(12):\n    balance = balance * (1 + rate) + monthly\nprint(f\"After a year: ${balance:,.2f}\")" },
     points: ["Automation beats willpower", "Cancel unused subscriptions", "Separate vaults for separate goals"],
   },

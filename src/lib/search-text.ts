@@ -8,7 +8,7 @@
 /** Most words a query is matched on; the rest are ignored (each word adds a filter clause). */
 export const MAX_SEARCH_WORDS = 6;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** Lowercase, accents removed (NFD, combining marks dropped), so "Café" and "cafe" are equal.
  * Plain ASCII, most of the content, has nothing to decompose: lowercasing is all it needs. */

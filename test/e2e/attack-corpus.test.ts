@@ -299,6 +299,7 @@ async function expectInert(page: Page, watch: Watch, minContainers: number) {
   expect(watch.dialogs, where).toEqual([]);
   expect(watch.attackerRequests, where).toEqual([]);
   // A text field shows the hostile text as text.
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator.innerText(), the text shown: textContent would include the page's JSON data blocks, which carry the same string
   expect(await page.locator("body").innerText(), where).toContain(`${CANARY}('text')`);
   return dom;
 }
