@@ -96,7 +96,7 @@ describe("store page /stores/{title}/{id}", () => {
       }
       // Terms collapsed: the toggle says so and the panel is out of view.
       expect(card.html).toMatch(/<button id="[^"]+" type="button" class="btn btn-link btn-sm[^"]*" aria-expanded="false" aria-controls="[^"]+">Details/);
-      expect(card.html).toMatch(/<section id="[^"]+" aria-labelledby="[^"]+" class="offer-details">/);
+      expect(card.html).toMatch(/role="region" aria-labelledby="[^"]+" class="offer-details">/);
       // The card's shared styles and icons are in the stylesheet and the sprite, not repeated in each card.
       expect(card.html).not.toMatch(/style=|<path /);
     });
