@@ -22,9 +22,11 @@ export const GA_COOKIE_FLAGS = () => (window.location.protocol === "https:" ? "S
 export function startAnalytics(router: Router, measurementId: string): void {
   // Visitors who opted out (GPC, DNT or the do-not-sell control) get no analytics script.
   if (!measurementId || browserOptedOut()) return;
-  const dataLayer = (window.dataLayer ??= []);
+  window.dataLayer ??= [];
+  const dataLayer = window.dataLayer;
   // gtag.js reads `arguments` objects from the data layer, not arrays.
   window.gtag = function gtag() {
+    // biome-ignore lint/complexity/noArguments: gtag.js reads Arguments objects from the data layer, not arrays (a rest parameter would push an array)
     dataLayer.push(arguments);
   };
   try {

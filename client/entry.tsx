@@ -62,15 +62,21 @@ const router = createBrowserRouter(routes, {
 // The site's links are plain anchors (src/app/components/AppLink.tsx): this router follows them.
 setInAppNavigate((to, options) => router.navigate(to, options));
 
-const entryScript = document.querySelector<HTMLScriptElement>('script[type="module"][src]')!;
+/** What the server's document always has: without it, the page cannot be hydrated. */
+function required<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`The document has no ${what}`);
+  return value;
+}
+
+const entryScript = required(document.querySelector<HTMLScriptElement>('script[type="module"][src]'), "entry script");
 
 /** The asset URLs the server put in the document, so the browser renders the same document. */
 function documentAssets(): DocumentAssets {
-  const js = entryScript.getAttribute("src")!;
+  const js = required(entryScript.getAttribute("src"), "entry script src");
   return {
     js,
-    css: document.querySelector('link[rel="stylesheet"][data-precedence="app"]')!.getAttribute("href")!,
-    preload: Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => link.getAttribute("href")!).filter((href) => href !== js),
+    css: required(document.querySelector('link[rel="stylesheet"][data-precedence="app"]')?.getAttribute("href"), "app stylesheet"),
+    preload: Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => required(link.getAttribute("href"), "modulepreload href")).filter((href) => href !== js),
   };
 }
 
@@ -81,7 +87,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     // Browsers hide a nonce from the attribute once it is used; the property still has it.
-    <Document assets={documentAssets()} hydrationJson={document.getElementById(HYDRATION_DATA_ID)!.textContent ?? ""} nonce={entryScript.nonce}>
+    <Document assets={documentAssets()} hydrationJson={required(document.getElementById(HYDRATION_DATA_ID), "hydration data").textContent ?? ""} nonce={entryScript.nonce}>
       <RouterProvider router={router} />
     </Document>,
     {

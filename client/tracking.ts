@@ -14,6 +14,7 @@ export function startTrackingCapture(router: Router): void {
     const merged = mergeTracking(stored, trackingFromQuery(new URLSearchParams(window.location.search)));
     const value = serializeTracking(merged);
     if (value !== serializeTracking(stored)) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the site supports; serializeCookie writes the attributes
       document.cookie = serializeCookie(TRACKING_COOKIE, value, { ...TRACKING_COOKIE_ATTRIBUTES, maxAge: TRACKING_COOKIE_MAX_AGE_S, secure: window.location.protocol === "https:" });
     }
     try {

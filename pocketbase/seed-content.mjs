@@ -152,7 +152,8 @@ class Rng {
 
   /** Uniform float in [0, 1). */
   next() {
-    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
@@ -335,7 +336,7 @@ function shade(hex, amount) {
     const target = amount < 0 ? 0 : 255;
     return Math.round(c + (target - c) * Math.abs(amount));
   });
-  return "#" + channels.map((c) => c.toString(16).padStart(2, "0")).join("");
+  return `#${channels.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -374,14 +375,14 @@ function wrapWords(text, maxChars, maxLines) {
   while (i < words.length && lines.length < maxLines) {
     let line = (words[i++] ?? "").slice(0, maxChars);
     for (let next = words[i]; next !== undefined && line.length + 1 + next.length <= maxChars; next = words[i]) {
-      line += " " + next;
+      line += ` ${next}`;
       i++;
     }
     lines.push(line);
   }
   if (i < words.length) {
     const last = lines.pop() ?? "";
-    lines.push((last.length < maxChars ? last : last.slice(0, maxChars - 1).trimEnd()) + "…");
+    lines.push(`${last.length < maxChars ? last : last.slice(0, maxChars - 1).trimEnd()}…`);
   }
   return lines;
 }
@@ -1944,6 +1945,7 @@ const ARTICLE_TOPICS = [
     tags: ["budgeting", "savings", "apps"],
     summary: "Round-ups, savings vaults and spending categories: small automations that add up over a year.",
     steps: ["Connect your main account", "Set a monthly budget per category", "Turn on round-ups", "Review subscriptions every quarter"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Python source of a sample code block: ${balance:,.2f} is a Python f-string field
     code: { lang: "python", body: "monthly = 150\nrate = 0.04 / 12\nbalance = 0\nfor month in range(12):\n    balance = balance * (1 + rate) + monthly\nprint(f\"After a year: ${balance:,.2f}\")" },
     points: ["Automation beats willpower", "Cancel unused subscriptions", "Separate vaults for separate goals"],
   },
@@ -2012,7 +2014,7 @@ function articleMarkdown(topic, kind, store, host, rng) {
     "",
     `### Example`,
     "",
-    "```" + topic.code.lang,
+    `\`\`\`${topic.code.lang}`,
     topic.code.body,
     "```",
     "",

@@ -113,7 +113,9 @@ function fixtureFetch(/** @type {string} */ pocketbaseUrl) {
       const body = await response.text();
       /** @type {[string, string][]} */
       const headers = [];
-      response.headers.forEach((value, name) => headers.push([name, value]));
+      response.headers.forEach((value, name) => {
+        headers.push([name, value]);
+      });
       fixtures.set(key, { status: response.status, body, headers });
       return new Response(body, { status: response.status, headers: response.headers });
     }
@@ -382,7 +384,10 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
         if (round === 0) stopProfile = await workerd?.startProfile();
         for (const task of shuffled(tasks)) {
           const measured = await measure(task.work, cpuMs);
-          if (round >= 0) (task.times.push(measured.cpuMs), task.wallTimes?.push(measured.wallMs));
+          if (round >= 0) {
+            task.times.push(measured.cpuMs);
+            task.wallTimes?.push(measured.wallMs);
+          }
         }
       }
       const profile = await stopProfile?.();
@@ -393,7 +398,9 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
     // In workerd, what an empty request costs is not the render's.
     const overheadMs = quantile(emptyTimes.sort((a, b) => a - b), 0.5) || 0;
     for (const subject of subjects.values()) {
-      for (const list of [subject.times, subject.floorTimes, subject.baselineTimes]) list.forEach((ms, i) => (list[i] = ms - overheadMs));
+      for (const list of [subject.times, subject.floorTimes, subject.baselineTimes]) list.forEach((ms, i) => {
+          list[i] = ms - overheadMs;
+        });
       for (const list of [subject.times, subject.wallTimes, subject.floorTimes, subject.baselineTimes]) list.sort((a, b) => a - b);
     }
     const notFoundMs = quantile(/** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get("not-found")).times, 0.5);
@@ -460,7 +467,7 @@ async function main() {
   const rows = await benchRender({ runs, scale, only, floor: options.floor !== "none", htmlDir: options.html, baseline: options.baseline, runtime, profileDir: options["cpu-prof"], log: console.log });
   printRenderTable(rows, runtime === "workerd" ? "Server render in workerd (Miniflare), fixture data; CPU less an empty request's; HTML figures from the same bundle in Node" : undefined);
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-  await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, runtime, runs, scale, pages: rows }, null, 2) + "\n");
+  await writeFile(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, runtime, runs, scale, pages: rows }, null, 2)}\n`);
   console.log(`\nWritten to ${out}`);
 }
 

@@ -68,12 +68,12 @@ function firstGotoLink(siteUrl, html) {
  */
 export async function pageScenarios({ siteUrl, pocketbaseUrl }) {
   const { store, article } = await samplePages(siteUrl);
-  const home = await (await fetch(siteUrl + "/")).text();
+  const home = await (await fetch(`${siteUrl}/`)).text();
   const storeHtml = await (await fetch(siteUrl + store)).text();
   return [
     { name: "static asset (floor)", url: siteUrl + (await assetOfSize(Buffer.byteLength(home))), status: 200 },
-    { name: "home, rendered", url: siteUrl + "/", headers: BYPASS_PAGE_CACHE, status: 200, cache: "none" },
-    { name: "home, page cache", url: siteUrl + "/", status: 200, cache: "HIT" },
+    { name: "home, rendered", url: `${siteUrl}/`, headers: BYPASS_PAGE_CACHE, status: 200, cache: "none" },
+    { name: "home, page cache", url: `${siteUrl}/`, status: 200, cache: "HIT" },
     { name: "store page, rendered", url: siteUrl + store, headers: BYPASS_PAGE_CACHE, status: 200, cache: "none" },
     { name: "article, rendered", url: siteUrl + article, headers: BYPASS_PAGE_CACHE, status: 200, cache: "none" },
     { name: "collection, edge cache", url: siteUrl + COLLECTION_READ, status: 200, cache: "HIT" },
@@ -208,7 +208,7 @@ async function main() {
     const rows = await runScenarios(await pageScenarios(stack), { connections, durationS, log: console.log, originRequests: stack.originRequests });
     printBenchTable(rows, previous);
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-    await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), settings: { connections, durationS, scale }, scenarios: rows }, null, 2) + "\n");
+    await writeFile(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), settings: { connections, durationS, scale }, scenarios: rows }, null, 2)}\n`);
     console.log(`\nWritten to ${out}`);
   } finally {
     await stack.stop();

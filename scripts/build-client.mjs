@@ -152,7 +152,7 @@ export async function buildClient({ quiet = false } = {}) {
   // No wipe first: file names are content-hashed, so a build never overwrites what a
   // running server (a test run, `npm start`) still links to. Old files are pruned below.
   await mkdir(outdir, { recursive: true });
-  const publicUrl = (/** @type {string} */ file) => "/" + path.relative(path.join(root, "public"), path.join(root, file)).split(path.sep).join("/");
+  const publicUrl = (/** @type {string} */ file) => `/${path.relative(path.join(root, "public"), path.join(root, file)).split(path.sep).join("/")}`;
   /** @type {import("esbuild").BuildOptions} */
   const common = {
     absWorkingDir: root,
@@ -175,7 +175,7 @@ export async function buildClient({ quiet = false } = {}) {
   // The document links a hashed copy of the favicon, cached for a year like the bundle;
   // /favicon.svg stays for whoever asks for it by name.
   const favicon = await copyHashed("public/favicon.svg");
-  await writeAtomically(path.join(outdir, "assets.json"), JSON.stringify({ badgeIcons: publicUrl(badgeIcons), favicon: publicUrl(favicon) }, null, 2) + "\n");
+  await writeAtomically(path.join(outdir, "assets.json"), `${JSON.stringify({ badgeIcons: publicUrl(badgeIcons), favicon: publicUrl(favicon) }, null, 2)}\n`);
   const fromBuild = (/** @type {string} */ name) => fromRoot(path.join(outdir, name));
   /** @type {BundleChunk[]} */
   const chunks = (await bundleBrowserJs({ input: { client: "client/entry.tsx" }, dir: outdir })).map((chunk) => ({
@@ -209,7 +209,7 @@ export async function buildClient({ quiet = false } = {}) {
     routes[id] = [...files];
   }
   const manifest = { js: publicUrl(entry.file), css: publicUrl(stylesheet), preload: [...initial].filter((file) => file !== entry.file).map(publicUrl), routes };
-  await writeAtomically(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+  await writeAtomically(path.join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   await pruneStale(new Set([...cssOutputs.map(([file]) => file), ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) => path.basename(file))));
   if (!quiet) {
     for (const url of [manifest.js, ...manifest.preload, manifest.css, publicUrl(badgeIcons)]) {

@@ -45,7 +45,10 @@ function moduleResolver() {
         const names = [];
         text.forEach((source, i) => {
           const match = /^\/\/ ((?:node_modules|src|public)\/\S+)$/.exec(source);
-          if (match?.[1]) (lines.push(i), names.push(match[1]));
+          if (match?.[1]) {
+            lines.push(i);
+            names.push(match[1]);
+          }
         });
         if (lines.length) index = { lines, names };
       } catch {
@@ -60,8 +63,10 @@ function moduleResolver() {
     let found = -1;
     while (low <= high) {
       const mid = (low + high) >> 1;
-      if ((index.lines[mid] ?? 0) <= line) (found = mid, (low = mid + 1));
-      else high = mid - 1;
+      if ((index.lines[mid] ?? 0) <= line) {
+        found = mid;
+        low = mid + 1;
+      } else high = mid - 1;
     }
     return found < 0 ? "(bundle prelude)" : (index.names[found] ?? "?");
   };

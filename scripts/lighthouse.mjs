@@ -228,7 +228,7 @@ async function main() {
     const rows = await auditPages(stack.siteUrl, { home: "/", store, article }, runs, cpuSlowdown);
     printTable(rows);
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-    await writeFile(out, JSON.stringify({ measuredAt: new Date().toISOString(), runs, scale, cpuSlowdown, targets: TARGETS, pages: rows }, null, 2) + "\n");
+    await writeFile(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), runs, scale, cpuSlowdown, targets: TARGETS, pages: rows }, null, 2)}\n`);
     console.log(`\nWritten to ${out}`);
     if (rows.some((row) => misses(row).length)) process.exitCode = 1;
   } finally {

@@ -210,7 +210,7 @@ export async function buildMix(pocketbaseUrl, { holdBack = 0 } = {}) {
   const comparisons = /** @type {Row[]} */ (await records(pocketbaseUrl, "_zdata_comparisons"));
   const advertorials = /** @type {Row[]} */ (await records(pocketbaseUrl, "_zdata_advertorials"));
   const categories = /** @type {Row[]} */ (await records(pocketbaseUrl, "_zdata_categories"));
-  const offers = /** @type {Row[]} */ (await records(pocketbaseUrl, "_zdata_offers", "&filter=" + encodeURIComponent("cta_url != ''")));
+  const offers = /** @type {Row[]} */ (await records(pocketbaseUrl, "_zdata_offers", `&filter=${encodeURIComponent("cta_url != ''")}`));
   const manifest = JSON.parse(readFileSync(new URL("../public/build/manifest.json", import.meta.url), "utf8"));
   const crawler = { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } };
 
@@ -248,7 +248,11 @@ export async function buildMix(pocketbaseUrl, { holdBack = 0 } = {}) {
       /** @returns {Target} */
       return () => {
         let roll = rnd() * total;
-        const [, targets] = mix.find(([weight]) => (roll -= weight) < 0) ?? /** @type {[number, Target[]]} */ (mix[0]);
+        const [, targets] =
+          mix.find(([weight]) => {
+            roll -= weight;
+            return roll < 0;
+          }) ?? /** @type {[number, Target[]]} */ (mix[0]);
         return /** @type {Target} */ (targets[Math.floor(rnd() * targets.length)]);
       };
     },

@@ -30,7 +30,7 @@ module.exports = {
    * past every version the Worker has seen). One single-row UPDATE, no record hooks.
    * @param {core.App} app
    */
-  bump: function (app) {
+  bump: (app) => {
     app
       .db()
       .newQuery("UPDATE _zsys_content_version SET version = MAX(version + 1, {:now}) WHERE id = 'contentversion1'")

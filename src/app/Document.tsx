@@ -25,6 +25,7 @@ export function Document({ assets, hydrationJson, nonce, children }: { assets: D
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         {/* Allowed by its hash in the Content-Security-Policy (src/edge/security-headers.ts). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script (src/app/theme.ts), no content, allowed by its hash in the Content-Security-Policy */}
         <script dangerouslySetInnerHTML={{ __html: PREPAINT_THEME_SCRIPT }} />
         <link rel="icon" href={built.favicon} type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} precedence="app" />
@@ -37,6 +38,7 @@ export function Document({ assets, hydrationJson, nonce, children }: { assets: D
       <body>
         <div id="root">{children}</div>
         {/* Non-executable JSON: content cannot break out of it (see lib/json-script). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (src/lib/json-script.ts) in a non-executable data block */}
         <script type="application/json" id={HYDRATION_DATA_ID} dangerouslySetInnerHTML={{ __html: hydrationJson }} />
         <script type="module" src={assets.js} nonce={nonce} />
       </body>

@@ -13,7 +13,9 @@ let timer: ReturnType<typeof setInterval> | undefined;
 
 function subscribe(onChange: () => void): () => void {
   listeners.add(onChange);
-  timer ??= setInterval(() => listeners.forEach((listener) => listener()), CHECK_MS);
+  timer ??= setInterval(() => {
+    for (const listener of listeners) listener();
+  }, CHECK_MS);
   return () => {
     listeners.delete(onChange);
     if (listeners.size === 0) {

@@ -96,7 +96,7 @@ export function createContentClient({ baseUrl, fetch: fetchImpl, read: readImpl 
       },
       async getFirstListItem<T>(filter: string, options: ReadOptions = {}) {
         const [first] = (await reads.getList<T>(1, 1, { ...options, filter, skipTotal: true })).items;
-        if (first === undefined) throw notFound(records + "?", "The requested resource wasn't found.");
+        if (first === undefined) throw notFound(`${records}?`, "The requested resource wasn't found.");
         return first;
       },
       getOne: (id, options = {}) => (id ? read(`${records}/${encodeURIComponent(id)}${queryString(options)}`) : Promise.reject(notFound(`${records}/`, "Missing required record id."))),

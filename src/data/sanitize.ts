@@ -31,6 +31,7 @@ const LINK_SCHEMES = new Set(["http:", "https:", "mailto:", "tel:"]);
 
 /** A link target editors may use: a same-site path or fragment, or http(s)/mailto/tel. */
 export function isSafeLink(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a link with a control character is refused, on purpose
   if (/[\u0000-\u001f\u007f]/.test(value)) return false;
   if (/^[/?#]/.test(value)) return !/^[/\\]{2}|^\/\\/.test(value);
   try {
@@ -65,6 +66,7 @@ export function urlFromAttribute(raw: string): string {
     const code = hex ? parseInt(hex, 16) : Number(decimal);
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
   });
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the C0 controls and spaces a browser strips around a URL, on purpose
   return decoded.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
 }
 

@@ -363,7 +363,7 @@ async function rankedSearch(pb: ContentClient, { text, category }: SearchQuery, 
     }
   }
   matches.sort(compareMatches);
-  return { matches, counts, truncated: kinds.filter((_, i) => lists[i]!.truncated) };
+  return { matches, counts, truncated: kinds.filter((_, i) => lists[i]?.truncated) };
 }
 
 export interface SearchPageResults {

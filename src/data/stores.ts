@@ -43,7 +43,7 @@ async function storesNamedBy(pb: ContentClient, collection: string, storeIds: re
 export async function withEditorials(pb: ContentClient, stores: StoreCardRecord[]): Promise<StoreCard[]> {
   const ids = stores.map((store) => store.id);
   const none = new Set<string>();
-  const [compared, reviewed] = ids.length
+  const [compared = none, reviewed = none] = ids.length
     ? await Promise.all(
         [COLLECTIONS.comparisons, COLLECTIONS.advertorials].map((collection) =>
           storesNamedBy(pb, collection, ids).catch((err: unknown) => {
@@ -53,7 +53,7 @@ export async function withEditorials(pb: ContentClient, stores: StoreCardRecord[
         ),
       )
     : [none, none];
-  return stores.map((store) => ({ ...store, editorials: { comparison: compared!.has(store.id), review: reviewed!.has(store.id) } }));
+  return stores.map((store) => ({ ...store, editorials: { comparison: compared.has(store.id), review: reviewed.has(store.id) } }));
 }
 
 /** Stores sorted by title, optionally only those in any of the given categories. */

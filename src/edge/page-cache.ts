@@ -200,8 +200,8 @@ function storeWhileStreaming(key: string, response: Response, reads: PageReads, 
   const headers = new Headers(response.headers);
   headers.set(CACHE_STATUS_HEADER, "MISS");
   if (version !== null) headers.set(CONTENT_VERSION_HEADER, String(version));
-  if (!storable(response)) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  const [visitor, copy] = response.body!.tee();
+  if (!storable(response) || response.body === null) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const [visitor, copy] = response.body.tee();
   deps.waitUntil(
     new Response(copy)
       .arrayBuffer()

@@ -106,7 +106,7 @@ export async function sitemapIndexXml(pb: ContentClient, siteOrigin: string, per
   const staticLastmod = [...lastmods.values()].reduce(newest, undefined);
   let xml = INDEX_OPEN + sitemapEntry(`${siteOrigin}${childPath("static", 1)}`, staticLastmod);
   RECORD_TYPES.forEach((type, i) => {
-    for (const { file, lastmod } of typeFiles[i]!) xml += sitemapEntry(`${siteOrigin}${childPath(type, file)}`, lastmod);
+    for (const { file, lastmod } of typeFiles[i] ?? []) xml += sitemapEntry(`${siteOrigin}${childPath(type, file)}`, lastmod);
   });
   return xml + INDEX_CLOSE;
 }

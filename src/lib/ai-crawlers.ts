@@ -106,5 +106,5 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 const AI_CRAWLER_PATTERN = new RegExp(`(?:^|[^a-z0-9_-])(?:${AI_CRAWLER_TOKENS.map(escapeRegExp).join("|")})(?![a-z0-9_-])`, "i");
 
 export function isAiCrawler(userAgent: string | null | undefined): boolean {
-  return Boolean(userAgent) && AI_CRAWLER_PATTERN.test(userAgent!);
+  return userAgent ? AI_CRAWLER_PATTERN.test(userAgent) : false;
 }

@@ -7,6 +7,6 @@ const TABLE = Array.from({ length: 256 }, (_, n) => {
 /** CRC-32 (IEEE, as Go's hash/crc32 and zlib compute it) of a string's UTF-8 bytes. */
 export function crc32(text: string): number {
   let crc = 0xffffffff;
-  for (const byte of new TextEncoder().encode(text)) crc = TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  for (const byte of new TextEncoder().encode(text)) crc = (TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }

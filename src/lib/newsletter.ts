@@ -44,7 +44,7 @@ const PLACEHOLDER_ORIGIN = "http://return.invalid";
 export function safeReturnPath(value: unknown): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return "/";
   if (!value.startsWith("/") || value.startsWith("//")) return "/";
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a return path with a control character is refused, on purpose
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return "/";
   let url: URL;
   try {

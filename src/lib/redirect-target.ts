@@ -34,6 +34,7 @@ export function parseTarget(raw: string | null | undefined): TargetCheck {
   if (raw.length > TARGET_MAX_LENGTH) return { ok: false, reason: "too long" };
   // Control characters (CR/LF header injection, tabs the URL parser would silently drop),
   // spaces and backslashes (which browsers read as slashes) have no place in a partner link.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a partner link with a control character is refused, on purpose
   if (/[\u0000-\u0020\u007f-\u009f\\]/.test(raw)) return { ok: false, reason: "forbidden character" };
   if (!/^https?:\/\/[^/]/i.test(raw)) return { ok: false, reason: "not an absolute http(s) URL" };
   let url: URL;

@@ -8,7 +8,7 @@
 /** Most words a query is matched on; the rest are ignored (each word adds a filter clause). */
 export const MAX_SEARCH_WORDS = 6;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** Lowercase, accents removed (NFD, combining marks dropped), so "Café" and "cafe" are equal.
  * Plain ASCII, most of the content, has nothing to decompose: lowercasing is all it needs. */
@@ -83,6 +83,8 @@ function wordPoints(word: string, isToken: boolean, text: string, [whole, prefix
  * from HTML), called only when the pieces before it did not settle the score. */
 export type BodyPart = string | (() => string);
 
+const bodyText = (part: BodyPart | undefined) => (typeof part === "string" ? part : (part?.() ?? ""));
+
 /**
  * How well a record matches: 0 when some word is in neither the title nor the body (every
  * word must match, in any order), else a score where title beats body and a whole word
@@ -96,7 +98,7 @@ export function matchScore(words: readonly string[], title: string, body: string
   const titleText = foldText(title);
   const parts = typeof body === "string" ? [body] : body;
   const folded: (string | undefined)[] = [];
-  const part = (i: number) => (folded[i] ??= foldText(typeof parts[i] === "string" ? parts[i] : parts[i]!()));
+  const part = (i: number) => (folded[i] ??= foldText(bodyText(parts[i])));
   const bodyPoints = (word: string, isToken: boolean) => {
     let best = 0;
     for (let i = 0; i < parts.length && best < POINTS.bodyWord; i++) best = Math.max(best, wordPoints(word, isToken, part(i), [POINTS.bodyWord, POINTS.bodyPart, POINTS.bodyPart]));

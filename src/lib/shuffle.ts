@@ -7,7 +7,7 @@
 /** A seed for {@link seededShuffle}: 32 random bits from the platform's CSPRNG
  * (available in Workers and browsers alike). */
 export function randomSeed(): number {
-  return crypto.getRandomValues(new Uint32Array(1))[0]!;
+  return crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
 }
 
 /** mulberry32: a small, fast 32-bit generator; plenty for ordering cards. */
@@ -28,7 +28,8 @@ export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
   const out = items.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
+    // i and j are in range, so both are Ts (undefined only where T allows it).
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
   }
   return out;
 }

@@ -8,7 +8,7 @@ export function truncateChars(text: string, max: number, suffix = ""): string {
 /** Spec trimming rule: a text longer than N words is cut to N words plus '...'. */
 export function truncateWords(text: string, max: number): string {
   const words = text.trim().split(/\s+/).filter(Boolean);
-  return words.length > max ? words.slice(0, max).join(" ") + "..." : text.trim();
+  return words.length > max ? `${words.slice(0, max).join(" ")}...` : text.trim();
 }
 
 /** Editors often end meta_title with the site name (" | DealPilot", " | DealPilot Blog"),

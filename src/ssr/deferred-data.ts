@@ -32,7 +32,10 @@ export function splitLoaderData(loaderData: Record<string, unknown>): SplitLoade
   if (!pending.length) return { immediate, settled: undefined };
   const settled = Promise.all(pending).then((entries) => {
     const values: DeferredValues = {};
-    for (const [routeId, key, value] of entries) (values[routeId] ??= {})[key] = value;
+    for (const [routeId, key, value] of entries) {
+      values[routeId] ??= {};
+      values[routeId][key] = value;
+    }
     return values;
   });
   return { immediate, settled };

@@ -198,7 +198,12 @@ async function watchedContext(options: { bypassCSP: boolean }): Promise<Watch> {
     Object.defineProperty(window, "__cspViolations", { value: violations });
     document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
   });
-  context.on("page", (page) => page.on("dialog", (dialog) => (watch.dialogs.push(dialog.message()), dialog.dismiss())));
+  context.on("page", (page) =>
+    page.on("dialog", (dialog) => {
+      watch.dialogs.push(dialog.message());
+      return dialog.dismiss();
+    }),
+  );
   return watch;
 }
 
@@ -294,6 +299,7 @@ async function expectInert(page: Page, watch: Watch, minContainers: number) {
   expect(watch.dialogs, where).toEqual([]);
   expect(watch.attackerRequests, where).toEqual([]);
   // A text field shows the hostile text as text.
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator.innerText(), the text shown: textContent would include the page's JSON data blocks, which carry the same string
   expect(await page.locator("body").innerText(), where).toContain(`${CANARY}('text')`);
   return dom;
 }

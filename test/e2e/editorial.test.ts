@@ -94,6 +94,7 @@ describe("advertorial page", () => {
     await page.goto(detail("advertorials", advertorial), { waitUntil: "networkidle" });
     const summary = page.locator(".advertorial-summary .d-md-none");
     const toggle = summary.getByRole("button");
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator.innerText(), the rendered text a visitor reads, whitespace as laid out
     const text = async () => (await summary.locator(`#${await toggle.getAttribute("aria-controls")}`.replace(/:/g, "\\:")).innerText()).replace(/\s+/g, " ").trim();
     expect(await toggle.textContent()).toBe("show more");
     expect(await text()).toBe(`${words.slice(0, 20).join(" ")}...`);
@@ -127,12 +128,15 @@ describe("advertorial page", () => {
     const visibleCount = () => names.evaluateAll((links) => links.filter((a) => a.checkVisibility()).length);
     expect(await visibleCount()).toBe(4);
     const toggle = box.locator("summary");
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator.innerText(), the label CSS shows (the other one is display: none)
     expect(await toggle.innerText()).toBe("See More");
     await toggle.click();
     await expect.poll(visibleCount).toBe(advertorial.products.length);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator.innerText(), the label CSS shows (the other one is display: none)
     expect(await toggle.innerText()).toBe("Show Less");
     await toggle.press("Enter");
     await expect.poll(visibleCount).toBe(4);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator.innerText(), the label CSS shows (the other one is display: none)
     expect(await toggle.innerText()).toBe("See More");
     expect(problems).toEqual([]);
     await page.close();

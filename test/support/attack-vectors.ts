@@ -133,8 +133,8 @@ export const MARKDOWN_VECTORS: AttackVector[] = [
   { id: "md-image-remote", html: `![pixel](${A}/md.png)` },
   { id: "md-image-onerror", html: `![x" onerror="${call("md-image-onerror")}](x)` },
   { id: "md-inline-html", html: `Text <img src=x onerror=${call("md-inline-html")}> more` },
-  { id: "md-code-span", html: "Inline `<script>" + call("md-code-span") + "</script>` stays code" },
-  { id: "md-fence-breakout", html: "```html\n</code></pre><script>" + call("md-fence-breakout") + "</script>\n```" },
+  { id: "md-code-span", html: `Inline \`<script>${call("md-code-span")}</script>\` stays code` },
+  { id: "md-fence-breakout", html: `\`\`\`html\n</code></pre><script>${call("md-fence-breakout")}</script>\n\`\`\`` },
 ];
 
 /** Plain-text fields (titles, subheadings, meta fields): React escapes them, and JSON blocks escape `</script>`. */

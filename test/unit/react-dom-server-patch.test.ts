@@ -46,6 +46,7 @@ describe.each(builds)("React's edge server renderer, patched ($mode build)", ({ 
   it("still streams: the shell first, a suspended boundary's content in a later chunk", async () => {
     let resolve = (_: string) => {};
     const data = new Promise<string>((done) => (resolve = done));
+    // biome-ignore lint/correctness/noComponentHookFactories: an async server component reading this test's promise; rendered once
     const Late = async () => h("p", null, await data);
     const stream = await server.renderToReadableStream(h("main", null, h("h1", null, "Shell"), h(Suspense, { fallback: h("p", null, "Loading") }, h(Late))));
     const reader = stream.getReader();

@@ -55,7 +55,7 @@ const REFUSED = [
   "https://partner.example./",
   "https://PARTNER.example.evil.example",
   "https://xn--bcher-kva.example.evil.example/",
-  "https://" + "a".repeat(3000) + ".example/",
+  `https://${"a".repeat(3000)}.example/`,
   "%68ttps://evil.example",
   "https%3A%2F%2Fevil.example",
   "https://evil。example/",

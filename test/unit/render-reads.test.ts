@@ -8,7 +8,13 @@ import { memoizeByInput } from "../../src/lib/memo";
 describe("memoizeByInput", () => {
   const counted = () => {
     const calls: string[] = [];
-    return { calls, fn: (input: string) => (calls.push(input), input.toUpperCase()) };
+    return {
+      calls,
+      fn: (input: string) => {
+        calls.push(input);
+        return input.toUpperCase();
+      },
+    };
   };
 
   it("works a result out once per distinct input", () => {

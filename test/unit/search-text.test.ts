@@ -47,7 +47,10 @@ describe("search text", () => {
 
   it("reads the body's parts in order, each only when the title and the parts before it do not settle the score", () => {
     const read: string[] = [];
-    const lazy = (text: string) => () => (read.push(text), text);
+    const lazy = (text: string) => () => {
+      read.push(text);
+      return text;
+    };
     expect(matchScore(["vpn"], "Fenra VPN", ["x", lazy("the best vpn")])).toBe(12);
     expect(matchScore(["fenra", "vpn"], "Fenra VPN Pro", [lazy("fenra vpn")])).toBe(12 + 12 + 20);
     expect(read).toEqual([]);
@@ -88,7 +91,10 @@ describe("search text", () => {
     };
     const pieces = ["vpn", "vpns", "pro", "é", "e", "-", " ", ".", "%", "𝐀", "4", "wi", "fi", "wi-fi", "\n"];
     let seed = 7;
-    const next = (n: number) => ((seed = (seed * 48271) % 2147483647), Math.floor((seed / 2147483647) * n));
+    const next = (n: number) => {
+      seed = (seed * 48271) % 2147483647;
+      return Math.floor((seed / 2147483647) * n);
+    };
     const text = (length: number) => Array.from({ length }, () => pieces[next(pieces.length)]).join("");
     const queries = ["vpn", "vpn pro", "e", "wi-fi", "𝐀", "4%", "pro vpns", "é vpn"];
     let matched = 0;

@@ -43,7 +43,7 @@ let secrets: string[];
 
 beforeAll(async () => {
   const first = async <T>(collection: string, extra = "") => (await pocketbase<ListResult<T>>(`/api/collections/${collection}/records?perPage=1${extra}`)).items[0]!;
-  const store = await first<Store>("_zdata_stores", "&filter=" + encodeURIComponent("logo != ''"));
+  const store = await first<Store>("_zdata_stores", `&filter=${encodeURIComponent("logo != ''")}`);
   ids = {
     store,
     article: await first<Article>("_zdata_articles"),
@@ -248,15 +248,15 @@ describe("bad input to the public API", () => {
   it("lets no filter, sort, expand or field list reach private data", async () => {
     const list = "/api/collections/_zdata_authors/records";
     const hostile = [
-      "filter=" + encodeURIComponent("@collection._superusers.email != ''"),
-      "filter=" + encodeURIComponent("user.email != ''"),
-      "filter=" + encodeURIComponent("1=1) || (1=1"),
-      "filter=" + encodeURIComponent(`id = '' || status = "draft"`),
+      `filter=${encodeURIComponent("@collection._superusers.email != ''")}`,
+      `filter=${encodeURIComponent("user.email != ''")}`,
+      `filter=${encodeURIComponent("1=1) || (1=1")}`,
+      `filter=${encodeURIComponent(`id = '' || status = "draft"`)}`,
       "expand=user",
-      "expand=" + encodeURIComponent("user,user.email"),
-      "fields=" + encodeURIComponent("*,expand.user.email,expand.user.tokenKey"),
-      "sort=" + encodeURIComponent("@random,user.email"),
-      "sort=" + encodeURIComponent("(select password from _superusers)"),
+      `expand=${encodeURIComponent("user,user.email")}`,
+      `fields=${encodeURIComponent("*,expand.user.email,expand.user.tokenKey")}`,
+      `sort=${encodeURIComponent("@random,user.email")}`,
+      `sort=${encodeURIComponent("(select password from _superusers)")}`,
       "perPage=100000",
       "perPage=-1",
       "page=99999999999999999999",

@@ -132,13 +132,24 @@ describe("copies held by the isolate (decision 029)", () => {
     const clock = { now: Date.now(), version: options.version ?? 1, lookups: 0, loads: 0 };
     const pending: Promise<unknown>[] = [];
     const cache = {
-      match: (k: string) => (clock.lookups++, caches.default.match(k)),
+      match: (k: string) => {
+        clock.lookups++;
+        return caches.default.match(k);
+      },
       put: (k: string, r: Response) => caches.default.put(k, r),
       delete: (k: string) => caches.default.delete(k),
     } as unknown as Cache;
     const deps = { cache, waitUntil: (p: Promise<unknown>) => pending.push(p), now: () => clock.now, version: async () => clock.version, holdMs: options.holdMs ?? HOLD_MS };
     const read = async (k: string, body = "origin", headers: HeadersInit = {}) => {
-      const answer = await cachedRead(k, async () => (clock.loads++, new Response(body, { headers })), TTL, deps);
+      const answer = await cachedRead(
+        k,
+        async () => {
+          clock.loads++;
+          return new Response(body, { headers });
+        },
+        TTL,
+        deps,
+      );
       await Promise.all(pending.splice(0));
       return answer;
     };

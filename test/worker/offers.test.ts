@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListResult, Offer, Store, StoreFilter } from "../../src/data/types";
-import { htmlText, isLiveNow, LIVE, pocketbase, testEnv, visit } from "./helpers";
+import { htmlText, LIVE, pocketbase, testEnv, visit } from "./helpers";
 
 const ORDER = "-is_featured,-create_time,id";
 const amp = (s: string) => s.replace(/&amp;/g, "&");

@@ -43,7 +43,7 @@ const seedOf = (html: string) => html.match(/"seed":(\d+)/)?.[1];
 let store: Store;
 let storePath: string;
 beforeAll(async () => {
-  store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=1&sort=title&filter=" + encodeURIComponent("rating > 0 && reviewers > 0"))).items[0]!;
+  store = (await pocketbase<ListResult<Store>>(`/api/collections/_zdata_stores/records?perPage=1&sort=title&filter=${encodeURIComponent("rating > 0 && reviewers > 0")}`)).items[0]!;
   storePath = `/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
 });
 afterEach(() => delayOrigin("", 0));

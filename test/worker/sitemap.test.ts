@@ -53,7 +53,9 @@ describe("/sitemap.xml", () => {
   it("is an index of one file per content type (the seed has fewer than 50,000 of each), lastmod from update times", async () => {
     const index = parseSitemap(await xmlOf("/sitemap.xml"), "sitemapindex");
     expect(index.map((e) => e.loc)).toEqual([`${ORIGIN}/sitemap-static-1.xml`, ...TYPES.map((t) => `${ORIGIN}/sitemap-${t.type}-1.xml`)]);
-    TYPES.forEach(({ collection }, i) => expect(index[i + 1]!.lastmod, collection).toBe(w3c(newest(records[collection]!))));
+    TYPES.forEach(({ collection }, i) => {
+      expect(index[i + 1]!.lastmod, collection).toBe(w3c(newest(records[collection]!)));
+    });
     const everything = ["_zdata_offers", "_zdata_categories", "_zdata_banners", ...TYPES.map((t) => t.collection)];
     const latest = await Promise.all(everything.map(async (c) => (await pocketbase<ListResult<Listed>>(`/api/collections/${c}/records?perPage=1&sort=-update_time`)).items[0]!.update_time));
     expect(index[0]!.lastmod).toBe(w3c(latest.sort().at(-1)!));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DEFERRED_DATA_ID } from "../../src/app/deferred";
 import { listStoreFilters } from "../../src/data/stores";
 import type { ListResult, StoreFilter } from "../../src/data/types";
-import { delayOrigin, evictReads, pocketbase, testEnv, visit } from "./helpers";
+import { delayOrigin, evictReads, pocketbase, visit } from "./helpers";
 
 const SLOW_MS = 1_500;
 

@@ -32,8 +32,9 @@ const ofType = (nodes: Node[], type: string) => nodes.filter((n) => n["@type"] =
 function expectOwnUrls(nodes: Node[]): void {
   const walk = (value: unknown, key: string): void => {
     if (typeof value === "string" && /^https?:/.test(value) && key !== "sameAs" && key !== "@context" && key !== "availability") expect(value.startsWith(`${ORIGIN}/`), `${key}: ${value}`).toBe(true);
-    else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
-    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) if (!((value as Node)["@type"] === "Person" && k === "url")) walk(v, k);
+    else if (Array.isArray(value)) {
+      for (const v of value) walk(v, key);
+    } else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) if (!((value as Node)["@type"] === "Person" && k === "url")) walk(v, k);
   };
   walk(nodes, "");
 }

@@ -25,6 +25,7 @@ export function AuthorSidebar({ author }: { author: AuthorProfile | null }) {
             {author.reviewCount > 0 && <p className="small text-body-secondary mb-0">{`${formatCount(author.reviewCount)} reviews written`}</p>}
           </div>
         </div>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the author's about, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/authors.ts */}
         {author.aboutHtml && <div className="small" dangerouslySetInnerHTML={{ __html: author.aboutHtml }} />}
         {author.socialLinks.length > 0 && (
           <ul className="list-inline mb-0" aria-label={`${author.name} elsewhere`}>

@@ -51,6 +51,7 @@ export function Carousel<T>({ label, landmark = true, items, itemKey, renderItem
       {/* A new set of slides gets a fresh element: Swiper rearranges the slides it loops. */}
       <SwiperHost key={keys.join(" ")} label={label} role={landmark ? "region" : "group"} className={[layoutClass, className].filter(Boolean).join(" ")} behaviour={behaviour} slideCount={items.length}>
         {items.map((item, index) => (
+          // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel's slide (role group, roledescription "slide", as Swiper's A11y module sets); a <fieldset> groups form controls
           <div className="swiper-slide" key={keys[index]} role="group" aria-roledescription="slide" aria-label={slideLabel(index, items.length)}>
             {renderItem(item, index)}
           </div>
@@ -114,6 +115,7 @@ function SwiperHost({
   }, []);
   return (
     // The attributes Swiper's A11y module sets when it starts, already in the server HTML.
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is "region" or "group" (from the props), both of which take the WAI-ARIA carousel's aria-roledescription
     <div ref={element} className={`swiper ${className}`} role={role} aria-roledescription="carousel" aria-label={label}>
       <div className="swiper-wrapper">{children}</div>
       {behaviour.pagination && <div className="swiper-pagination" />}

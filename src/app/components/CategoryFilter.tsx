@@ -142,6 +142,7 @@ export function CategoryFilterSkeleton() {
       <span className="placeholder col-12 d-block mb-2" style={{ height: "1.9rem" }} />
       <div className="border rounded px-2 py-1" style={{ height: CATEGORY_LIST_HEIGHT_PX }}>
         {Array.from({ length: 7 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count: the position is their only identity
           <span key={i} className="placeholder col-9 d-block my-2" />
         ))}
       </div>

@@ -35,6 +35,7 @@ export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, onClose }: Co
   // position would be relative to the slide instead of the window.
   return createPortal(
     <>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog, a mouse shortcut only: the keyboard has Escape (useFocusTrap) and the Close button */}
       <div className="modal d-block" role="presentation" onClick={(event) => event.target === event.currentTarget && onClose()}>
         <div ref={dialog} className="modal-dialog modal-dialog-centered" role="dialog" aria-modal="true" aria-labelledby={titleId}>
           <div className="modal-content">

@@ -7,5 +7,6 @@ import { jsonLdGraph } from "../../lib/structured-data";
 export function JsonLd({ nodes }: { nodes: ReadonlyArray<JsonLdNode | null | undefined> }) {
   const graph = jsonLdGraph(nodes);
   if (!graph["@graph"].length) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (src/lib/json-script.ts) in a non-executable data block
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(graph) }} />;
 }

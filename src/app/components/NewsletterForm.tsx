@@ -29,6 +29,7 @@ export function NewsletterForm() {
   const inputRef = useRef<HTMLInputElement>(null);
 
   // A new page shows the outcome its own URL carries, not the previous page's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL is the trigger, read by no code in the effect: each new page clears the previous page's result after its commit
   useEffect(() => setResult(null), [location.pathname, location.search]);
 
   const status = result ?? fromUrl;

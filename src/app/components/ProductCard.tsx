@@ -51,12 +51,14 @@ function ProsAndCons({ product, compact }: { product: ProductCardData; compact: 
       {product.prosHtml && (
         <div className={column}>
           <p className="fw-semibold text-success-emphasis mb-1">Pros</p>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the product's pros, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/products.ts */}
           <div dangerouslySetInnerHTML={{ __html: product.prosHtml }} />
         </div>
       )}
       {product.consHtml && (
         <div className={column}>
           <p className="fw-semibold text-danger-emphasis mb-1">Cons</p>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the product's cons, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/products.ts */}
           <div dangerouslySetInnerHTML={{ __html: product.consHtml }} />
         </div>
       )}
@@ -112,6 +114,7 @@ export function ProductCard({ product, cardType, badges, ctaLabel, headingLevel 
       </Heading>
       {product.headline && !compact && <p className="text-body-secondary mb-1">{product.headline}</p>}
       <ProductRating rating={product.rating} reviewCount={product.reviewCount} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the product's summary, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/products.ts */}
       {!compact && product.summaryHtml && <div className="mb-3" dangerouslySetInnerHTML={{ __html: product.summaryHtml }} />}
       <ProsAndCons product={product} compact={compact} />
       <ProductActions product={product} ctaLabel={ctaLabel} />

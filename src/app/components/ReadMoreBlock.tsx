@@ -43,6 +43,7 @@ function ReadMoreSkeleton({ title }: { title: string }) {
       <h2 className="h4 mb-3">{title}</h2>
       <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 placeholder-glow" aria-hidden="true">
         {Array.from({ length: 4 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count: the position is their only identity
           <div className="col" key={i}>
             <div className="card h-100">
               <div className="ratio ratio-4x3 placeholder rounded-top" />

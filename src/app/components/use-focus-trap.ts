@@ -31,12 +31,12 @@ export function useFocusTrap(active: boolean, container: RefObject<HTMLElement |
       }
       if (event.key !== "Tab") return;
       const controls = focusableIn(root);
-      if (!controls.length) {
+      const first = controls[0];
+      const last = controls[controls.length - 1];
+      if (!first || !last) {
         event.preventDefault();
         return;
       }
-      const first = controls[0]!;
-      const last = controls[controls.length - 1]!;
       const inside = root.contains(document.activeElement);
       if (event.shiftKey && (document.activeElement === first || !inside)) {
         event.preventDefault();

@@ -21,6 +21,7 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
   const location = useLocation();
   useDismiss(open, panel, () => setOpen(false), toggle);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger: the menu closes after every completed navigation
   useEffect(() => setOpen(false), [location.key]);
   useEffect(() => {
     if (open) closeButton.current?.focus();

@@ -13,7 +13,7 @@ const LINKS = [
 /** Whether the page at `pathname` is the section a header link leads to (as NavLink decides:
  * the address itself or, unless `end`, a page under it). */
 export function isCurrentSection(pathname: string, to: string, end = false): boolean {
-  return pathname === to || (!end && pathname.startsWith(to + "/"));
+  return pathname === to || (!end && pathname.startsWith(`${to}/`));
 }
 
 /** The header's navigation, shared by the desktop bar and the mobile offcanvas. The current

@@ -62,10 +62,10 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
         // -1 is the field itself: past either end, the visitor is back to what they typed.
         const next = index + step;
         setActiveIndex(!isOpen ? (step === 1 ? 0 : list.length - 1) : next >= list.length ? -1 : next < -1 ? list.length - 1 : next);
-      } else if (event.key === "Enter" && isOpen && index >= 0) {
+      } else if (event.key === "Enter" && isOpen && index >= 0 && list[index]) {
         event.preventDefault();
         close();
-        navigate(list[index]!.href);
+        navigate(list[index].href);
       } else if (event.key === "Escape" && isOpen) {
         event.preventDefault();
         close();
@@ -96,11 +96,15 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
   });
 
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox of the search field's WAI-ARIA combobox (aria-activedescendant); a <select> cannot be the popup of a text field
     <ul id={listId} role="listbox" aria-label="Suggestions" className={`dropdown-menu w-100 shadow${open ? " show" : ""}`} style={{ top: "100%", left: 0, maxWidth: "28rem" }}>
       {items.map((item, index) => (
+        // biome-ignore lint/a11y/useFocusableInteractive: with aria-activedescendant the focus stays in the search field; options are never focused
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard picks an option from the search field (arrows, Enter; onKeyDown above)
         <li
           key={item.href + item.title}
           id={optionId(index)}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox's listbox; <option> exists only inside <select> or <datalist>
           role="option"
           aria-selected={index === activeIndex}
           className={`dropdown-item d-flex justify-content-between gap-2 text-wrap${index === activeIndex ? " active" : ""}`}

@@ -11,6 +11,7 @@ export const HYDRATED_ATTRIBUTE = "data-hydrated";
 
 export function useAnnouncePageShown(): void {
   const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the trigger: the event fires once per committed page, hydration's and each navigation's
   useEffect(() => {
     document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");
     window.dispatchEvent(new Event(PAGE_SHOWN_EVENT));

@@ -43,6 +43,7 @@ function AdvertorialArticle({ advertorial, noindex }: { advertorial: Advertorial
         <ArticleHeading header={advertorial} kind="advertorials" subtitle={advertorial.subtitle} />
         <AdvertorialSummary html={advertorial.summaryHtml} text={advertorial.summaryText} />
         {advertorial.showOverview && <QuickOverview products={advertorial.products} />}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the description, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/advertorials.ts */}
         {advertorial.descriptionHtml && <div className="mb-4" dangerouslySetInnerHTML={{ __html: advertorial.descriptionHtml }} />}
         <AdvertorialProducts products={advertorial.products} />
         {advertorial.conclusionHtml && (
@@ -50,6 +51,7 @@ function AdvertorialArticle({ advertorial, noindex }: { advertorial: Advertorial
             <h2 id="conclusion" className="h4">
               Conclusion
             </h2>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the conclusion, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/advertorials.ts */}
             <div dangerouslySetInnerHTML={{ __html: advertorial.conclusionHtml }} />
           </section>
         )}

@@ -37,6 +37,7 @@ export function BlogArticlePage() {
       <div className="row g-4 g-lg-5">
         <article className="col-lg-8">
           <ArticleHeading header={article} kind="blog" />
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the article's summary, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/articles.ts */}
           {article.summaryHtml && <div className="lead mb-4" dangerouslySetInnerHTML={{ __html: article.summaryHtml }} />}
           <ArticleContent blocks={article.content} />
           {article.product && (

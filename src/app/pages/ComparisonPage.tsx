@@ -37,8 +37,10 @@ function ComparisonArticle({ comparison, noindex }: { comparison: ComparisonView
       />
       <article className="col-lg-9 mx-auto">
         <ArticleHeading header={comparison} kind="comparisions" subtitle={comparison.subtitle} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the intro, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/comparisons.ts */}
         {comparison.introHtml && <div className="mb-4 comparison-intro" dangerouslySetInnerHTML={{ __html: comparison.introHtml }} />}
         <ComparedProducts primary={comparison.primary} secondary={comparison.secondary} further={comparison.products} ctaLabel={comparison.ctaLabel} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the outro, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/comparisons.ts */}
         {comparison.outroHtml && <div className="mb-4 comparison-outro" dangerouslySetInnerHTML={{ __html: comparison.outroHtml }} />}
         <TagList tags={comparison.tags} />
       </article>

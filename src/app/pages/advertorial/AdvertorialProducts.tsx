@@ -26,6 +26,7 @@ export function AdvertorialProducts({ products }: { products: readonly ProductCa
                   </div>
                 )}
                 <div className={product.imageUrl ? "col-sm-8" : "col-12"}>
+                  {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the product's summary, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/products.ts */}
                   {product.summaryHtml && <div dangerouslySetInnerHTML={{ __html: product.summaryHtml }} />}
                   <ProductActions product={product} withCoupon={false} />
                 </div>

@@ -14,6 +14,7 @@ export function AdvertorialSummary({ html, text }: { html: string; text: string 
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   if (!html) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the advertorial's summary, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/advertorials.ts
   const full = <div dangerouslySetInnerHTML={{ __html: html }} />;
   if (wordCount(text) <= SUMMARY_TOGGLE_ABOVE_WORDS) return <div className="lead mb-4 advertorial-summary">{full}</div>;
   return (

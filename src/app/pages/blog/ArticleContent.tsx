@@ -6,7 +6,14 @@ export function ArticleContent({ blocks }: { blocks: readonly MarkdownBlock[] })
   return (
     <div className="article-content">
       {blocks.map((block, index) =>
-        block.kind === "code" ? <CodeBlock key={index} code={block.code} language={block.language} /> : <div key={index} dangerouslySetInnerHTML={{ __html: block.html }} />,
+        block.kind === "code" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one article's text, in their fixed order: the position is their identity
+          <CodeBlock key={index} code={block.code} language={block.language} />
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one article's text, in their fixed order: the position is their identity
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: marked's output passed through sanitizeHtml (src/data/sanitize.ts) in src/data/markdown.ts
+          <div key={index} dangerouslySetInnerHTML={{ __html: block.html }} />
+        ),
       )}
     </div>
   );

@@ -9,6 +9,7 @@ export function CodeBlock({ code, language }: { code: string; language: string }
         <CopyButton text={code} label={`Copy ${language ? `${language} ` : ""}code`} />
       </figcaption>
       {/* Focusable so a keyboard can scroll a long line into view. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be focusable for the keyboard to scroll it (WCAG 2.1.1, axe scrollable-region-focusable) */}
       <pre className="mb-0 p-3" tabIndex={0}>
         <code className={language ? `language-${language}` : undefined}>{code}</code>
       </pre>

@@ -9,6 +9,7 @@ export function ComparisonSkeleton() {
         <span className="placeholder col-7 mb-4 d-block" />
         <div className="placeholder rounded mb-4 w-100" style={{ aspectRatio: "3 / 1" }} />
         {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count: the position is their only identity
           <div className="card mb-4" key={i}>
             <div className="card-body">
               <span className="placeholder col-4 mb-2 d-block" />

@@ -50,6 +50,7 @@ export function CardPlaceholders({ count, columns, height }: { count: number; co
   return (
     <div className={`row g-3 ${columns}`} aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders of a fixed count: the position is their only identity
         <div className="col" key={i}>
           <div className="card placeholder-glow" style={{ height }}>
             <span className="placeholder w-100 h-100 rounded" />

@@ -15,6 +15,7 @@ export function StoreAbout({ store }: { store: StoreDetails }) {
           {store.title}
         </h2>
       </div>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the store's description, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/stores.ts */}
       {store.description && <div className="store-description" dangerouslySetInnerHTML={{ __html: store.description }} />}
       {store.default_action_url && (
         <OutboundLink to={store.default_action_url} className="btn btn-primary">

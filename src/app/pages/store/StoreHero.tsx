@@ -73,6 +73,7 @@ export function StoreHero({ store, heading }: { store: StoreDetails; heading: st
           </div>
         </div>
       </div>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the store's summary, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/stores.ts */}
       {store.summery && <div className="mt-4 store-summary" dangerouslySetInnerHTML={{ __html: store.summery }} />}
       {keypoints.length > 0 && (
         <dl className="row row-cols-2 row-cols-md-4 g-3 mt-2 mb-0">

@@ -50,7 +50,8 @@ export function StoreOffers({ offers, hrefFor, storeTitle }: { offers: StoreOffe
     const next = { ArrowRight: index + 1, ArrowLeft: index - 1 + TABS.length, Home: 0, End: TABS.length - 1 }[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    select(TABS[next % TABS.length]!);
+    const tab = TABS[next % TABS.length];
+    if (tab) select(tab);
   }
 
   return (

@@ -37,5 +37,5 @@ export function listHref(path: string, { categoryIds = [], page = 1, extra = {} 
 
 /** Spec: 'No Offer Yet, We are working hard to bring {category or these} offers for you.' */
 export function noOffersMessage(selected: readonly { title: string }[]): string {
-  return `No Offer Yet, We are working hard to bring ${selected.length === 1 ? selected[0]!.title : "these"} offers for you.`;
+  return `No Offer Yet, We are working hard to bring ${selected.length === 1 && selected[0] ? selected[0].title : "these"} offers for you.`;
 }
