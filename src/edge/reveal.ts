@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { newClickId } from "../lib/click-id";
 import type { AppEnv } from "./app-env";
 import { enqueueEvent, isVisitorAction, outboundEvent, visitorContext } from "./outbound-events";
-import { partnerLinks } from "./partner-links";
+import { type LinkedRecords, partnerLinks } from "./partner-links";
 import { fromThisSite } from "./visitor-post";
 
 /** A reveal names one partner URL; anything much larger is not ours. */
@@ -23,7 +23,7 @@ export async function reveal(c: Context<AppEnv>): Promise<Response> {
   const url = (await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)).url;
   if (typeof url !== "string" || url === "" || url.length > 2000) return c.text("Send the form field url.", 400);
 
-  let linked;
+  let linked: LinkedRecords | undefined;
   try {
     const links = await partnerLinks(c);
     linked = links.recordsOf(url);
