@@ -49,7 +49,10 @@ await Promise.all((matchRoutes(routes, window.location) ?? []).map(({ route }) =
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });
 const router = createBrowserRouter(routes, {
-  hydrationData: state && { ...state, errors: errors && Object.fromEntries(Object.entries(errors).map(([routeId, error]) => [routeId, reviveHydrationError(error)])) },
+  hydrationData: state && {
+    ...state,
+    errors: errors && Object.fromEntries(Object.entries(errors).map(([routeId, error]) => [routeId, reviveHydrationError(error)])),
+  },
   getContext: () =>
     createLoadContext({
       content,
@@ -76,7 +79,9 @@ function documentAssets(): DocumentAssets {
   return {
     js,
     css: required(document.querySelector('link[rel="stylesheet"][data-precedence="app"]')?.getAttribute("href"), "app stylesheet"),
-    preload: Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => required(link.getAttribute("href"), "modulepreload href")).filter((href) => href !== js),
+    preload: Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => required(link.getAttribute("href"), "modulepreload href")).filter(
+      (href) => href !== js,
+    ),
   };
 }
 
@@ -87,7 +92,11 @@ startTransition(() => {
   hydrateRoot(
     document,
     // Browsers hide a nonce from the attribute once it is used; the property still has it.
-    <Document assets={documentAssets()} hydrationJson={required(document.getElementById(HYDRATION_DATA_ID), "hydration data").textContent ?? ""} nonce={entryScript.nonce}>
+    <Document
+      assets={documentAssets()}
+      hydrationJson={required(document.getElementById(HYDRATION_DATA_ID), "hydration data").textContent ?? ""}
+      nonce={entryScript.nonce}
+    >
       <RouterProvider router={router} />
     </Document>,
     {

@@ -47,7 +47,9 @@ export async function pingAndTrack(urls: readonly string[], cid: string = DEFAUL
 export function startPings(router: Router, cid: string): void {
   afterEachNavigation(router, () => {
     if (browserOptedOut()) return;
-    const urls = [...new Set(Array.from(document.querySelectorAll(`[${PING_URL_ATTRIBUTE}]`), (el) => el.getAttribute(PING_URL_ATTRIBUTE) ?? ""))].filter(Boolean);
+    const urls = [...new Set(Array.from(document.querySelectorAll(`[${PING_URL_ATTRIBUTE}]`), (el) => el.getAttribute(PING_URL_ATTRIBUTE) ?? ""))].filter(
+      Boolean,
+    );
     pingAndTrack(urls, cid || DEFAULT_PING_CID).catch((error: unknown) => console.error(error));
   });
 }

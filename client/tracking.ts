@@ -1,5 +1,14 @@
 import { readCookie, serializeCookie } from "../src/lib/cookies";
-import { mergeTracking, parseTracking, serializeTracking, trackingFromQuery, TRACKING_COOKIE, TRACKING_COOKIE_ATTRIBUTES, TRACKING_COOKIE_MAX_AGE_S, TRACKING_STORAGE_KEY } from "../src/lib/tracking";
+import {
+  mergeTracking,
+  parseTracking,
+  serializeTracking,
+  trackingFromQuery,
+  TRACKING_COOKIE,
+  TRACKING_COOKIE_ATTRIBUTES,
+  TRACKING_COOKIE_MAX_AGE_S,
+  TRACKING_STORAGE_KEY,
+} from "../src/lib/tracking";
 import { afterEachNavigation, type Router } from "./navigation";
 
 /**
@@ -15,7 +24,11 @@ export function startTrackingCapture(router: Router): void {
     const value = serializeTracking(merged);
     if (value !== serializeTracking(stored)) {
       // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the site supports; serializeCookie writes the attributes
-      document.cookie = serializeCookie(TRACKING_COOKIE, value, { ...TRACKING_COOKIE_ATTRIBUTES, maxAge: TRACKING_COOKIE_MAX_AGE_S, secure: window.location.protocol === "https:" });
+      document.cookie = serializeCookie(TRACKING_COOKIE, value, {
+        ...TRACKING_COOKIE_ATTRIBUTES,
+        maxAge: TRACKING_COOKIE_MAX_AGE_S,
+        secure: window.location.protocol === "https:",
+      });
     }
     try {
       if (value) localStorage.setItem(TRACKING_STORAGE_KEY, JSON.stringify(merged));

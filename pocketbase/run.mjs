@@ -179,15 +179,10 @@ export function freePort() {
 export async function ensureSuperuser({ dataDir, email = DEFAULT_ADMIN_EMAIL, password = DEFAULT_ADMIN_PASSWORD }) {
   await fs.mkdir(dataDir, { recursive: true });
   await new Promise((resolve, reject) => {
-    execFile(
-      POCKETBASE_BIN,
-      ["superuser", "upsert", email, password, ...commonFlags(dataDir)],
-      { timeout: 30_000 },
-      (err, stdout, stderr) => {
-        if (err) reject(new Error(`pocketbase superuser upsert failed: ${err.message}\n${stdout}${stderr}`.trim()));
-        else resolve(undefined);
-      },
-    );
+    execFile(POCKETBASE_BIN, ["superuser", "upsert", email, password, ...commonFlags(dataDir)], { timeout: 30_000 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`pocketbase superuser upsert failed: ${err.message}\n${stdout}${stderr}`.trim()));
+      else resolve(undefined);
+    });
   });
 }
 
@@ -313,9 +308,7 @@ export async function startPocketBase({ dataDir, port, quiet = false }) {
   for (;;) {
     if (spawnError) throw new Error(`could not start PocketBase (${POCKETBASE_BIN}): ${spawnError.message}`);
     if (exitInfo) {
-      throw new Error(
-        `PocketBase exited before it was healthy (code ${exitInfo.code}, signal ${exitInfo.signal})\n${output()}`,
-      );
+      throw new Error(`PocketBase exited before it was healthy (code ${exitInfo.code}, signal ${exitInfo.signal})\n${output()}`);
     }
     if (Date.now() > deadline) {
       await stop();
@@ -494,7 +487,10 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     console.log(`\n${signal}: stopping PocketBase…`);
-    pb.stop().then(() => process.exit(0), () => process.exit(1));
+    pb.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   for (const signal of EXIT_SIGNALS) process.on(signal, shutdown);
   pb.process.on("exit", (code, signal) => {
@@ -515,7 +511,6 @@ async function main() {
   await ensureServiceAccount({ url: pb.url, superuserEmail: email, superuserPassword: password, email: serviceEmail, password: servicePassword });
   console.log(`PocketBase ready at ${pb.url} (dashboard ${pb.url}/_/, superuser ${email}). Ctrl-C to stop.`);
 }
-
 
 if (isMain(import.meta.url)) {
   main().catch((err) => {

@@ -245,12 +245,7 @@ export function slugify(s) {
 
 /** @param {string} s */
 function xml(s) {
-  return s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** @param {string} s */
@@ -260,7 +255,10 @@ function html(s) {
 
 /** @param {string} s */
 function initials(s) {
-  const words = s.replace(/[^A-Za-z0-9 ]/g, " ").split(/\s+/).filter(Boolean);
+  const words = s
+    .replace(/[^A-Za-z0-9 ]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
   const [first = "?", second] = words;
   const letters = second ? first.charAt(0) + second.charAt(0) : first.slice(0, 2);
   return letters.toUpperCase();
@@ -319,7 +317,8 @@ function offerLifecycle(rng, today, nth) {
   else if (phase === "in-6-days") lifecycle = { starts_at: started, expires_at: dayOffset(today, 6.5) };
   else if (phase === "months") lifecycle = { starts_at: started, expires_at: dayOffset(today, rng.int(45, 240) + 0.5) };
   else if (phase === "expired") lifecycle = { starts_at: dayOffset(today, -rng.int(40, 90)), expires_at: dayOffset(today, -rng.int(1, 25) + 0.5) };
-  else if (phase === "upcoming") lifecycle = { starts_at: dayOffset(today, 7 + rng.int(0, 2) + 0.25), expires_at: rng.chance(0.5) ? dayOffset(today, rng.int(30, 90)) : "" };
+  else if (phase === "upcoming")
+    lifecycle = { starts_at: dayOffset(today, 7 + rng.int(0, 2) + 0.25), expires_at: rng.chance(0.5) ? dayOffset(today, rng.int(30, 90)) : "" };
   else lifecycle = { starts_at: started, expires_at: "" };
   const checked = rng.next();
   const verified_at = checked < 0.55 ? dayOffset(today, -rng.int(0, 25) + 0.25) : checked < 0.8 ? dayOffset(today, -rng.int(35, 300)) : "";
@@ -348,7 +347,7 @@ function svgFile(filename, content) {
   return { filename, type: "image/svg+xml", content };
 }
 
-const FONT = "font-family=\"Inter, Segoe UI, Helvetica, Arial, sans-serif\"";
+const FONT = 'font-family="Inter, Segoe UI, Helvetica, Arial, sans-serif"';
 
 /** Square logo with initials on the brand colour. @param {string} title @param {string} color */
 function logoSvg(title, color) {
@@ -1028,18 +1027,87 @@ const BADGES = /** @type {const} */ ([
 ]);
 
 const BRAND_HEADS = [
-  "Vel", "Nor", "Quil", "Zeph", "Kor", "Lum", "Tes", "Bri", "Cal", "Dra", "Ery", "Fen", "Gal", "Hal",
-  "Ix", "Jun", "Kel", "Mar", "Nex", "Oro", "Pra", "Ryn", "Sol", "Tor", "Ul", "Vor", "Wyn", "Xan",
-  "Yor", "Zan", "Ast", "Bel", "Cor", "Dun", "Elv", "Fal",
+  "Vel",
+  "Nor",
+  "Quil",
+  "Zeph",
+  "Kor",
+  "Lum",
+  "Tes",
+  "Bri",
+  "Cal",
+  "Dra",
+  "Ery",
+  "Fen",
+  "Gal",
+  "Hal",
+  "Ix",
+  "Jun",
+  "Kel",
+  "Mar",
+  "Nex",
+  "Oro",
+  "Pra",
+  "Ryn",
+  "Sol",
+  "Tor",
+  "Ul",
+  "Vor",
+  "Wyn",
+  "Xan",
+  "Yor",
+  "Zan",
+  "Ast",
+  "Bel",
+  "Cor",
+  "Dun",
+  "Elv",
+  "Fal",
 ];
 const BRAND_TAILS = [
-  "trix", "vale", "lon", "ra", "dia", "ora", "sel", "tana", "via", "nix", "ova", "ilo", "ebo", "umo",
-  "ari", "ette", "ion", "ex", "wick", "oft", "enza", "quist", "mond", "ara",
+  "trix",
+  "vale",
+  "lon",
+  "ra",
+  "dia",
+  "ora",
+  "sel",
+  "tana",
+  "via",
+  "nix",
+  "ova",
+  "ilo",
+  "ebo",
+  "umo",
+  "ari",
+  "ette",
+  "ion",
+  "ex",
+  "wick",
+  "oft",
+  "enza",
+  "quist",
+  "mond",
+  "ara",
 ];
 
 const BRAND_COLORS = [
-  "#2563EB", "#7C3AED", "#DB2777", "#DC2626", "#EA580C", "#CA8A04", "#16A34A", "#059669",
-  "#0891B2", "#0EA5E9", "#4F46E5", "#9333EA", "#C026D3", "#E11D48", "#0F766E", "#1D4ED8",
+  "#2563EB",
+  "#7C3AED",
+  "#DB2777",
+  "#DC2626",
+  "#EA580C",
+  "#CA8A04",
+  "#16A34A",
+  "#059669",
+  "#0891B2",
+  "#0EA5E9",
+  "#4F46E5",
+  "#9333EA",
+  "#C026D3",
+  "#E11D48",
+  "#0F766E",
+  "#1D4ED8",
 ];
 
 // {click_id} sits where each network takes a sub-id: sub1 (most), Awin's clickref, Impact's subId1.
@@ -1204,9 +1272,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     const related = KINDS.filter((k) => k !== kind && (k.group === kind.group || storeRng.chance(0.08)));
     const categoryIds = [primary.id, ...storeRng.sample(related, extra).map((k) => cat(k.title).id)];
     const withMacros = i % 4 === 1;
-    const defaultActionUrl = withMacros
-      ? `https://${host}/go/dealpilot?${MACRO_QUERIES[i % MACRO_QUERIES.length]}`
-      : `https://${host}/pricing?ref=dealpilot`;
+    const defaultActionUrl = withMacros ? `https://${host}/go/dealpilot?${MACRO_QUERIES[i % MACRO_QUERIES.length]}` : `https://${host}/pricing?ref=dealpilot`;
     const featured = i % 6 === 0;
     const subheading = at(kind.subheadings, (i + Math.floor(i / KINDS.length)) % kind.subheadings.length);
     const keypoints = /** @type {Record<string, string>} */ ({});
@@ -1464,8 +1530,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     return s;
   };
   /** Published products of a group. @param {string} group */
-  const productsInGroup = (group) =>
-    products.filter((p) => p.status === "published" && kindOf(p.primary_category).group === group);
+  const productsInGroup = (group) => products.filter((p) => p.status === "published" && kindOf(p.primary_category).group === group);
   const productGroups = ["security", "web", "mobile", "money"];
 
   const authorIds = authors.map((a) => a.id);
@@ -1541,10 +1606,9 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
         `<li><strong>Performance</strong>: measured three times a day from three regions.</li>` +
         `<li><strong>Value</strong>: first-term and renewal prices, plus what is included.</li>` +
         `<li><strong>Support</strong>: response time to the same five questions.</li></ul>`,
-      conclusion:
-        `<p>If you only pick one, go with <strong>${html(at(names, 0))}</strong>. On a budget, <strong>${html(
-          at(names, names.length - 1),
-        )}</strong> is the better deal. Whatever you choose, use the money-back guarantee to test it yourself.</p>`,
+      conclusion: `<p>If you only pick one, go with <strong>${html(at(names, 0))}</strong>. On a budget, <strong>${html(
+        at(names, names.length - 1),
+      )}</strong> is the better deal. Whatever you choose, use the money-back guarantee to test it yourself.</p>`,
       authors: advRng.sample(authorIds, advRng.int(1, 2)),
       categories: kinds.slice(0, 3).map((k) => cat(k.title).id),
       tags: tags.join(", "),
@@ -1605,8 +1669,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       outro:
         `<p><strong>Our verdict:</strong> ${html(primary.name)} wins overall thanks to ${html(
           at(mainKind.features, 0).toLowerCase(),
-        )}, while ${html(secondary.name)} is the better pick if price matters most. ` +
-        `We also looked at ${further.map((p) => html(p.name)).join(", ")}.</p>`,
+        )}, while ${html(secondary.name)} is the better pick if price matters most. ` + `We also looked at ${further.map((p) => html(p.name)).join(", ")}.</p>`,
       primary_product: primary.id,
       primary_product_badges: [badgeId("Editor's Choice"), ...(i % 2 === 0 ? [badgeId("Top Rated")] : [])],
       primary_product_cardtype: "medium",
@@ -1643,10 +1706,12 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     const product = i % 2 === 0 && kindProducts.length > 0 ? at(kindProducts, i % kindProducts.length) : undefined;
     const store = product ? stores.find((s) => s.id === storeOfProduct(product.id)) : stores.find((s) => s.category_ids[0] === category.id);
     if (!store) throw new Error(`no store for ${topic.kind}`);
-    const extraCats = articleRng.sample(
-      KINDS.filter((k) => k.group === kind.group && k !== kind),
-      articleRng.int(0, 1),
-    ).map((k) => cat(k.title).id);
+    const extraCats = articleRng
+      .sample(
+        KINDS.filter((k) => k.group === kind.group && k !== kind),
+        articleRng.int(0, 1),
+      )
+      .map((k) => cat(k.title).id);
     const tags = [...topic.tags, ...kind.tags.slice(0, 1)];
     const draft = i % 25 === 11 || i % 25 === 23;
     articles.push({
@@ -1710,7 +1775,17 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     for (let n = clickRng.int(1, 6); n > 0; n--) {
       const id = ids.make(`click:${clicks.length}`);
       // At the start of the seeding day: within "the last 24 hours" all that day.
-      clicks.push({ id, click_id: `seed-${id}`, kind: "click", url: offer.cta_url, target_host: host, offer: offer.id, store: offer.store, counted: true, event_time: dayOffset(today, 0) });
+      clicks.push({
+        id,
+        click_id: `seed-${id}`,
+        kind: "click",
+        url: offer.cta_url,
+        target_host: host,
+        offer: offer.id,
+        store: offer.store,
+        counted: true,
+        event_time: dayOffset(today, 0),
+      });
     }
   }
 
@@ -1734,8 +1809,16 @@ const ARTICLE_TOPICS = [
     label: "GUIDE",
     tags: ["wireguard", "router", "howto"],
     summary: "A step-by-step guide to protecting every device in your home with one WireGuard tunnel on the router.",
-    steps: ["Check that your router firmware supports WireGuard", "Download the configuration file from your VPN account", "Import the file and enable the tunnel", "Test for DNS leaks"],
-    code: { lang: "ini", body: "[Interface]\nPrivateKey = <your-private-key>\nAddress = 10.8.0.2/32\nDNS = 10.8.0.1\n\n[Peer]\nPublicKey = <server-public-key>\nEndpoint = nl-ams-01.vpn.example:51820\nAllowedIPs = 0.0.0.0/0, ::/0" },
+    steps: [
+      "Check that your router firmware supports WireGuard",
+      "Download the configuration file from your VPN account",
+      "Import the file and enable the tunnel",
+      "Test for DNS leaks",
+    ],
+    code: {
+      lang: "ini",
+      body: "[Interface]\nPrivateKey = <your-private-key>\nAddress = 10.8.0.2/32\nDNS = 10.8.0.1\n\n[Peer]\nPublicKey = <server-public-key>\nEndpoint = nl-ams-01.vpn.example:51820\nAllowedIPs = 0.0.0.0/0, ::/0",
+    },
     points: ["Every device is covered, including smart TVs", "One subscription slot instead of ten", "Expect a 10–20% speed drop on older routers"],
   },
   {
@@ -1745,8 +1828,15 @@ const ARTICLE_TOPICS = [
     tags: ["windows", "defender", "malware"],
     summary: "Built-in protection has improved a lot. Here is when a paid security suite is still worth it, and when it is not.",
     steps: ["Turn on tamper protection", "Enable controlled folder access", "Schedule a weekly full scan", "Keep browser extensions to a minimum"],
-    code: { lang: "powershell", body: "Get-MpComputerStatus | Select-Object AMServiceEnabled, RealTimeProtectionEnabled\nUpdate-MpSignature\nStart-MpScan -ScanType QuickScan" },
-    points: ["Built-in tools stop most commodity malware", "Paid suites add phishing filters and identity monitoring", "Ransomware rollback is the feature we value most"],
+    code: {
+      lang: "powershell",
+      body: "Get-MpComputerStatus | Select-Object AMServiceEnabled, RealTimeProtectionEnabled\nUpdate-MpSignature\nStart-MpScan -ScanType QuickScan",
+    },
+    points: [
+      "Built-in tools stop most commodity malware",
+      "Paid suites add phishing filters and identity monitoring",
+      "Ransomware rollback is the feature we value most",
+    ],
   },
   {
     title: "Moving a WordPress Site to a New Host Without Downtime",
@@ -1754,8 +1844,16 @@ const ARTICLE_TOPICS = [
     label: "GUIDE",
     tags: ["wordpress", "migration", "dns"],
     summary: "Lower the DNS TTL, copy files and database, test on a temporary domain, then switch: the migration checklist we use.",
-    steps: ["Lower the DNS TTL to 300 seconds a day before", "Export the database and copy wp-content", "Test the copy on a temporary URL", "Switch the DNS records and watch the logs"],
-    code: { lang: "bash", body: "wp db export backup.sql\nrsync -avz wp-content/ deploy@new-host.example:/var/www/site/wp-content/\nwp search-replace 'https://old.example' 'https://new.example' --skip-columns=guid" },
+    steps: [
+      "Lower the DNS TTL to 300 seconds a day before",
+      "Export the database and copy wp-content",
+      "Test the copy on a temporary URL",
+      "Switch the DNS records and watch the logs",
+    ],
+    code: {
+      lang: "bash",
+      body: "wp db export backup.sql\nrsync -avz wp-content/ deploy@new-host.example:/var/www/site/wp-content/\nwp search-replace 'https://old.example' 'https://new.example' --skip-columns=guid",
+    },
     points: ["Plan the move for a quiet traffic hour", "Keep the old host running for a week", "Re-issue the SSL certificate after the DNS switch"],
   },
   {
@@ -1764,8 +1862,16 @@ const ARTICLE_TOPICS = [
     label: "TRAVEL",
     tags: ["esim", "travel", "roaming"],
     summary: "eSIMs install in minutes and save money on roaming, but not every phone supports them. Here is how to check.",
-    steps: ["Check that your phone is unlocked and eSIM capable", "Buy a data pack for your destination", "Scan the QR code before you fly", "Switch data to the eSIM on arrival"],
-    code: { lang: "text", body: "Settings → Mobile data → Add eSIM\nAPN: internet.roam.example\nData roaming: ON (travel line only)\nPrimary line: voice and SMS only" },
+    steps: [
+      "Check that your phone is unlocked and eSIM capable",
+      "Buy a data pack for your destination",
+      "Scan the QR code before you fly",
+      "Switch data to the eSIM on arrival",
+    ],
+    code: {
+      lang: "text",
+      body: "Settings → Mobile data → Add eSIM\nAPN: internet.roam.example\nData roaming: ON (travel line only)\nPrimary line: voice and SMS only",
+    },
     points: ["Keep your home number active for two-factor codes", "Regional packs are cheaper than global ones", "Hotspot use is allowed on most plans"],
   },
   {
@@ -1774,8 +1880,16 @@ const ARTICLE_TOPICS = [
     label: "MONEY",
     tags: ["transfers", "fees", "exchange"],
     summary: "Transfer fees are only half the story: the exchange-rate markup is often the bigger cost. We show how to calculate it.",
-    steps: ["Look up the mid-market rate", "Compare the amount the recipient actually gets", "Check the delivery time", "Turn on rate alerts for large transfers"],
-    code: { lang: "python", body: "def real_cost(amount, fee, offered_rate, mid_rate):\n    received = (amount - fee) * offered_rate\n    ideal = amount * mid_rate\n    return round(ideal - received, 2)\n\nprint(real_cost(1000, 4.5, 0.912, 0.921))" },
+    steps: [
+      "Look up the mid-market rate",
+      "Compare the amount the recipient actually gets",
+      "Check the delivery time",
+      "Turn on rate alerts for large transfers",
+    ],
+    code: {
+      lang: "python",
+      body: "def real_cost(amount, fee, offered_rate, mid_rate):\n    received = (amount - fee) * offered_rate\n    ideal = amount * mid_rate\n    return round(ideal - received, 2)\n\nprint(real_cost(1000, 4.5, 0.912, 0.921))",
+    },
     points: ["A 2% markup on $1,000 costs $20", "Fixed fees hurt small transfers most", "Weekend rates can be worse"],
   },
   {
@@ -1785,7 +1899,7 @@ const ARTICLE_TOPICS = [
     tags: ["travel", "claims", "policy"],
     summary: "Medical cover, cancellations and lost luggage: we read the small print of popular policies so you know what to expect.",
     steps: ["Declare pre-existing conditions", "Check the excess for each section", "Save the emergency number in your phone", "Keep receipts for every claim"],
-    code: { lang: "json", body: "{\n  \"policy\": \"annual-multi-trip\",\n  \"medical\": 10000000,\n  \"cancellation\": 5000,\n  \"baggage\": 2000,\n  \"excess\": 50\n}" },
+    code: { lang: "json", body: '{\n  "policy": "annual-multi-trip",\n  "medical": 10000000,\n  "cancellation": 5000,\n  "baggage": 2000,\n  "excess": 50\n}' },
     points: ["Adventure sports often need an add-on", "Cancellation cover starts the day you buy", "Claims need police reports for theft"],
   },
   {
@@ -1794,8 +1908,16 @@ const ARTICLE_TOPICS = [
     label: "SECURITY",
     tags: ["passkeys", "passwords", "2fa"],
     summary: "Passkeys are phishing-resistant and easier to use. Here is how they work and how to store them in a password manager.",
-    steps: ["Enable passkeys in your password manager", "Add a passkey to your email account first", "Keep a recovery method", "Remove old SMS codes where possible"],
-    code: { lang: "javascript", body: "const credential = await navigator.credentials.create({\n  publicKey: {\n    challenge,\n    rp: { name: \"Example\" },\n    user: { id, name: \"you@example.com\", displayName: \"You\" },\n    pubKeyCredParams: [{ type: \"public-key\", alg: -7 }],\n  },\n});" },
+    steps: [
+      "Enable passkeys in your password manager",
+      "Add a passkey to your email account first",
+      "Keep a recovery method",
+      "Remove old SMS codes where possible",
+    ],
+    code: {
+      lang: "javascript",
+      body: 'const credential = await navigator.credentials.create({\n  publicKey: {\n    challenge,\n    rp: { name: "Example" },\n    user: { id, name: "you@example.com", displayName: "You" },\n    pubKeyCredParams: [{ type: "public-key", alg: -7 }],\n  },\n});',
+    },
     points: ["Passkeys cannot be phished", "They sync through your password manager", "Not every site supports them yet"],
   },
   {
@@ -1804,8 +1926,13 @@ const ARTICLE_TOPICS = [
     label: "BACKUP",
     tags: ["backup", "photos", "storage"],
     summary: "Three copies, two kinds of media, one off site: a simple backup routine for the photos you cannot replace.",
-    steps: ["Export photos from your phone weekly", "Keep one copy on an external drive", "Sync a second copy to encrypted cloud storage", "Test a restore every quarter"],
-    code: { lang: "bash", body: "rclone sync ~/Pictures secure-cloud:photos \\\n  --exclude \"*.tmp\" \\\n  --transfers 8 \\\n  --progress" },
+    steps: [
+      "Export photos from your phone weekly",
+      "Keep one copy on an external drive",
+      "Sync a second copy to encrypted cloud storage",
+      "Test a restore every quarter",
+    ],
+    code: { lang: "bash", body: 'rclone sync ~/Pictures secure-cloud:photos \\\n  --exclude "*.tmp" \\\n  --transfers 8 \\\n  --progress' },
     points: ["Cloud sync is not a backup without versioning", "Encrypt before you upload", "Lifetime plans pay off after about three years"],
   },
   {
@@ -1815,7 +1942,10 @@ const ARTICLE_TOPICS = [
     tags: ["newsletters", "automation", "copywriting"],
     summary: "Your welcome email gets the highest open rate you will ever see. Here is how to make the most of it.",
     steps: ["Send it within five minutes of sign-up", "Keep one clear call to action", "Tell people what to expect next", "Test two subject lines"],
-    code: { lang: "html", body: "<table role=\"presentation\" width=\"100%\">\n  <tr>\n    <td style=\"padding:24px;font-family:Arial\">\n      <h1>Welcome aboard!</h1>\n      <p>Here is your 10% code: <strong>WELCOME10</strong></p>\n    </td>\n  </tr>\n</table>" },
+    code: {
+      lang: "html",
+      body: '<table role="presentation" width="100%">\n  <tr>\n    <td style="padding:24px;font-family:Arial">\n      <h1>Welcome aboard!</h1>\n      <p>Here is your 10% code: <strong>WELCOME10</strong></p>\n    </td>\n  </tr>\n</table>',
+    },
     points: ["Personalise the subject line", "Plain designs often beat heavy templates", "Authenticate your domain with SPF and DKIM"],
   },
   {
@@ -1834,8 +1964,16 @@ const ARTICLE_TOPICS = [
     label: "CAREER",
     tags: ["coding", "courses", "career"],
     summary: "From zero to a first portfolio project in six months, with about eight hours a week and a handful of good courses.",
-    steps: ["Month 1–2: HTML, CSS and JavaScript basics", "Month 3: version control and a first project", "Month 4–5: a framework and an API", "Month 6: portfolio and interviews"],
-    code: { lang: "typescript", body: "type Lesson = { title: string; minutes: number; done: boolean };\n\nexport function progress(lessons: Lesson[]): number {\n  const done = lessons.filter((l) => l.done).length;\n  return Math.round((done / lessons.length) * 100);\n}" },
+    steps: [
+      "Month 1–2: HTML, CSS and JavaScript basics",
+      "Month 3: version control and a first project",
+      "Month 4–5: a framework and an API",
+      "Month 6: portfolio and interviews",
+    ],
+    code: {
+      lang: "typescript",
+      body: "type Lesson = { title: string; minutes: number; done: boolean };\n\nexport function progress(lessons: Lesson[]): number {\n  const done = lessons.filter((l) => l.done).length;\n  return Math.round((done / lessons.length) * 100);\n}",
+    },
     points: ["Projects teach more than videos", "Find a study partner", "Certificates help, portfolios help more"],
   },
   {
@@ -1874,8 +2012,16 @@ const ARTICLE_TOPICS = [
     label: "SHOP",
     tags: ["refurbished", "electronics", "warranty"],
     summary: "Refurbished phones and laptops can save 40% or more. Here is how to avoid the bad ones.",
-    steps: ["Buy from sellers with a 12-month warranty or longer", "Check the battery health guarantee", "Read the grading scale", "Test everything in the first week"],
-    code: { lang: "text", body: "Grade A: like new, no visible marks\nGrade B: light scratches on the body\nGrade C: visible wear, fully working\nBattery: ≥ 85% capacity guaranteed" },
+    steps: [
+      "Buy from sellers with a 12-month warranty or longer",
+      "Check the battery health guarantee",
+      "Read the grading scale",
+      "Test everything in the first week",
+    ],
+    code: {
+      lang: "text",
+      body: "Grade A: like new, no visible marks\nGrade B: light scratches on the body\nGrade C: visible wear, fully working\nBattery: ≥ 85% capacity guaranteed",
+    },
     points: ["Grade B is usually the best value", "Check return windows", "Avoid sellers without a grading scale"],
   },
   {
@@ -1885,7 +2031,10 @@ const ARTICLE_TOPICS = [
     tags: ["telehealth", "doctors", "wellbeing"],
     summary: "Online consultations are short. A little preparation makes sure you leave with answers.",
     steps: ["Write down your symptoms and when they started", "List your medications", "Test your camera and microphone", "Ask for a written summary"],
-    code: { lang: "markdown", body: "## Symptoms\n- Started: Monday morning\n- Temperature: 38.1 °C\n\n## Medication\n- None\n\n## Questions\n1. Do I need a test?" },
+    code: {
+      lang: "markdown",
+      body: "## Symptoms\n- Started: Monday morning\n- Temperature: 38.1 °C\n\n## Medication\n- None\n\n## Questions\n1. Do I need a test?",
+    },
     points: ["Good light helps the doctor see you", "Have a pharmacy in mind", "Follow-ups are often free"],
   },
   {
@@ -1895,7 +2044,10 @@ const ARTICLE_TOPICS = [
     tags: ["freelance", "hiring", "projects"],
     summary: "Write a clear brief, agree on milestones and pay through escrow: a short guide to your first freelance project.",
     steps: ["Write a one-page brief", "Shortlist three profiles with relevant work", "Agree milestones and deliverables", "Release payment per milestone"],
-    code: { lang: "json", body: "{\n  \"project\": \"Landing page redesign\",\n  \"budget\": 1200,\n  \"milestones\": [\n    { \"name\": \"Wireframes\", \"due\": \"2026-03-10\" },\n    { \"name\": \"Final design\", \"due\": \"2026-03-24\" }\n  ]\n}" },
+    code: {
+      lang: "json",
+      body: '{\n  "project": "Landing page redesign",\n  "budget": 1200,\n  "milestones": [\n    { "name": "Wireframes", "due": "2026-03-10" },\n    { "name": "Final design", "due": "2026-03-24" }\n  ]\n}',
+    },
     points: ["Escrow protects both sides", "A paid test task saves time", "Agree on revisions up front"],
   },
   {
@@ -1914,8 +2066,13 @@ const ARTICLE_TOPICS = [
     label: "CHECKLIST",
     tags: ["wifi", "travel", "privacy"],
     summary: "Airports, hotels and cafés: a short checklist to stay safe on networks you do not control.",
-    steps: ["Turn off auto-join for open networks", "Connect your VPN before opening apps", "Prefer your phone hotspot for banking", "Forget the network when you leave"],
-    code: { lang: "bash", body: "# macOS: stop auto-joining a network\nnetworksetup -removepreferredwirelessnetwork en0 \"Airport_Free_WiFi\"" },
+    steps: [
+      "Turn off auto-join for open networks",
+      "Connect your VPN before opening apps",
+      "Prefer your phone hotspot for banking",
+      "Forget the network when you leave",
+    ],
+    code: { lang: "bash", body: '# macOS: stop auto-joining a network\nnetworksetup -removepreferredwirelessnetwork en0 "Airport_Free_WiFi"' },
     points: ["HTTPS protects content, not metadata", "Fake hotspots are common in airports", "A kill switch stops leaks on reconnect"],
   },
   {
@@ -1925,7 +2082,10 @@ const ARTICLE_TOPICS = [
     tags: ["vps", "shared", "managed"],
     summary: "Shared hosting is cheap, a VPS is flexible and managed hosting saves time. Which one fits your project?",
     steps: ["Estimate monthly visitors", "Decide who will patch the server", "Check backup and restore options", "Plan for traffic spikes"],
-    code: { lang: "nginx", body: "server {\n    listen 443 ssl http2;\n    server_name shop.example;\n    root /var/www/shop/public;\n    location / {\n        try_files $uri $uri/ /index.php?$query_string;\n    }\n}" },
+    code: {
+      lang: "nginx",
+      body: "server {\n    listen 443 ssl http2;\n    server_name shop.example;\n    root /var/www/shop/public;\n    location / {\n        try_files $uri $uri/ /index.php?$query_string;\n    }\n}",
+    },
     points: ["Shared plans are fine below 20,000 visits a month", "A VPS needs someone to maintain it", "Managed plans include staging and backups"],
   },
   {
@@ -1934,7 +2094,12 @@ const ARTICLE_TOPICS = [
     label: "ALERT",
     tags: ["breach", "identity", "fraud"],
     summary: "Your email showed up in a breach. Here is what to change first and which alerts to turn on.",
-    steps: ["Change the breached password everywhere it was reused", "Turn on two-factor authentication", "Freeze your credit if card data leaked", "Watch for phishing emails"],
+    steps: [
+      "Change the breached password everywhere it was reused",
+      "Turn on two-factor authentication",
+      "Freeze your credit if card data leaked",
+      "Watch for phishing emails",
+    ],
     code: { lang: "bash", body: "# check a password hash prefix against a breach list (k-anonymity)\nprintf 'correct horse' | sha1sum | cut -c1-5" },
     points: ["Reused passwords are the real danger", "Breach monitoring is included in many suites", "Phishing spikes after big breaches"],
   },
@@ -1945,8 +2110,11 @@ const ARTICLE_TOPICS = [
     tags: ["budgeting", "savings", "apps"],
     summary: "Round-ups, savings vaults and spending categories: small automations that add up over a year.",
     steps: ["Connect your main account", "Set a monthly budget per category", "Turn on round-ups", "Review subscriptions every quarter"],
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: Python source of a sample code block: ${balance:,.2f} is a Python f-string field
-    code: { lang: "python", body: "monthly = 150\nrate = 0.04 / 12\nbalance = 0\nfor month in range(12):\n    balance = balance * (1 + rate) + monthly\nprint(f\"After a year: ${balance:,.2f}\")" },
+    code: {
+      lang: "python",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Python source of a sample code block: ${balance:,.2f} is a Python f-string field
+      body: 'monthly = 150\nrate = 0.04 / 12\nbalance = 0\nfor month in range(12):\n    balance = balance * (1 + rate) + monthly\nprint(f"After a year: ${balance:,.2f}")',
+    },
     points: ["Automation beats willpower", "Cancel unused subscriptions", "Separate vaults for separate goals"],
   },
   {
@@ -1955,7 +2123,12 @@ const ARTICLE_TOPICS = [
     label: "TIPS",
     tags: ["dualsim", "travel", "esim"],
     summary: "Use one line for calls and one for data: how to set up dual SIM so you never pay roaming again.",
-    steps: ["Label your lines clearly", "Set the default data line per trip", "Disable roaming on the home line", "Keep iMessage or WhatsApp on the home number"],
+    steps: [
+      "Label your lines clearly",
+      "Set the default data line per trip",
+      "Disable roaming on the home line",
+      "Keep iMessage or WhatsApp on the home number",
+    ],
     code: { lang: "text", body: "Line 1 (Home):   Voice ✔  SMS ✔  Data ✘  Roaming ✘\nLine 2 (Travel): Voice ✘  SMS ✘  Data ✔  Roaming ✔" },
     points: ["Most phones since 2019 support eSIM", "Two-factor codes still arrive on the home line", "Delete old eSIMs to free slots"],
   },
@@ -1965,8 +2138,13 @@ const ARTICLE_TOPICS = [
     label: "GADGETS",
     tags: ["gadgets", "phones", "claims"],
     summary: "Phone insurance can be worth it for expensive devices, but check the excess and the claim limits first.",
-    steps: ["Compare the excess with a repair quote", "Check how many claims per year are allowed", "Look for theft and loss cover", "Read how devices are replaced"],
-    code: { lang: "json", body: "{\n  \"device\": \"phone\",\n  \"value\": 999,\n  \"monthly\": 8.99,\n  \"excess\": 75,\n  \"claims_per_year\": 2\n}" },
+    steps: [
+      "Compare the excess with a repair quote",
+      "Check how many claims per year are allowed",
+      "Look for theft and loss cover",
+      "Read how devices are replaced",
+    ],
+    code: { lang: "json", body: '{\n  "device": "phone",\n  "value": 999,\n  "monthly": 8.99,\n  "excess": 75,\n  "claims_per_year": 2\n}' },
     points: ["Screen repairs are the most common claim", "Home insurance may already cover gadgets", "Replacements may be refurbished"],
   },
   {
@@ -1976,7 +2154,10 @@ const ARTICLE_TOPICS = [
     tags: ["2fa", "security", "accounts"],
     summary: "SMS codes, authenticator apps, hardware keys and passkeys ranked from weakest to strongest.",
     steps: ["Replace SMS codes with an authenticator app", "Save backup codes in your vault", "Add a hardware key to your email", "Review trusted devices"],
-    code: { lang: "python", body: "import hmac, hashlib, struct, time\n\ndef totp(secret: bytes, step: int = 30) -> str:\n    counter = struct.pack('>Q', int(time.time()) // step)\n    digest = hmac.new(secret, counter, hashlib.sha1).digest()\n    offset = digest[-1] & 0x0F\n    code = struct.unpack('>I', digest[offset:offset + 4])[0] & 0x7FFFFFFF\n    return str(code % 1_000_000).zfill(6)" },
+    code: {
+      lang: "python",
+      body: "import hmac, hashlib, struct, time\n\ndef totp(secret: bytes, step: int = 30) -> str:\n    counter = struct.pack('>Q', int(time.time()) // step)\n    digest = hmac.new(secret, counter, hashlib.sha1).digest()\n    offset = digest[-1] & 0x0F\n    code = struct.unpack('>I', digest[offset:offset + 4])[0] & 0x7FFFFFFF\n    return str(code % 1_000_000).zfill(6)",
+    },
     points: ["SMS is better than nothing", "Hardware keys stop phishing", "Keep backup codes offline too"],
   },
 ];

@@ -54,7 +54,14 @@ export async function isSeeded(pb) {
  * @param {SeedOptions} options
  * @returns {Promise<SeedResult>}
  */
-export async function seed({ url, email = DEFAULT_ADMIN_EMAIL, password = DEFAULT_ADMIN_PASSWORD, scale = 1, today = utcDayStart(Date.now()), log = () => {} }) {
+export async function seed({
+  url,
+  email = DEFAULT_ADMIN_EMAIL,
+  password = DEFAULT_ADMIN_PASSWORD,
+  scale = 1,
+  today = utcDayStart(Date.now()),
+  log = () => {},
+}) {
   const started = performance.now();
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
@@ -174,7 +181,6 @@ async function main() {
     log: (m) => console.log(m),
   });
 }
-
 
 if (isMain(import.meta.url)) {
   main().catch((err) => {

@@ -18,7 +18,13 @@ export const floorTree = (h, cards) =>
         "main",
         { className: "container" },
         Array.from({ length: cards }, (_, i) =>
-          h("article", { key: i, className: "card h-100" }, h("h3", { className: "h6" }, `Card ${i}`), h("p", { className: "small text-body-secondary" }, `Text of card number ${i}, about as long as a summary line.`), h("a", { href: `/stores/card-${i}/abc${i}`, className: "btn btn-outline-primary btn-sm" }, "Open")),
+          h(
+            "article",
+            { key: i, className: "card h-100" },
+            h("h3", { className: "h6" }, `Card ${i}`),
+            h("p", { className: "small text-body-secondary" }, `Text of card number ${i}, about as long as a summary line.`),
+            h("a", { href: `/stores/card-${i}/abc${i}`, className: "btn btn-outline-primary btn-sm" }, "Open"),
+          ),
         ),
       ),
     ),

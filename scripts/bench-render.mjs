@@ -226,7 +226,8 @@ async function startWorkerdRenderer(reads, { profileDir } = {}) {
   return {
     cpuMs() {
       let ns = 0;
-      for (const pid of pids) for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+      for (const pid of pids)
+        for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
       return ns / 1e6;
     },
     /** @param {string} pagePath @param {"current" | "baseline"} bundle @param {number} status the page's status in Node */
@@ -349,14 +350,25 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
       if (htmlDir) await writeFile(path.join(htmlDir, `${page}.html`), last.html);
       const baselineHtml = (await baselineRenderer?.render(pagePath))?.html ?? "";
       if (htmlDir && baselineRenderer) await writeFile(path.join(htmlDir, `${page}.baseline.html`), baselineHtml);
-      subjects.set(page, { last, baselineHtml, floor: floor ? await floorRenderer(react, Buffer.byteLength(last.html)) : undefined, times: [], wallTimes: [], floorTimes: [], baselineTimes: [] });
+      subjects.set(page, {
+        last,
+        baselineHtml,
+        floor: floor ? await floorRenderer(react, Buffer.byteLength(last.html)) : undefined,
+        times: [],
+        wallTimes: [],
+        floorTimes: [],
+        baselineTimes: [],
+      });
     }
     // Each round renders every page, its baseline and its floor once, in a new random order.
     // In a fixed order, something periodic (most likely V8's concurrent collector, whose
     // threads' CPU a measurement counts) kept landing in the same pages' windows: two runs at
     // scale 50 doubled two to four pages' medians each, different pages each time; shuffled,
     // unchanged pages stay within ±20% of their baseline (decision 026).
-    const workerd = runtime === "workerd" ? await startWorkerdRenderer({ current: reads.recorded(), baseline: baselineRenderer?.reads.recorded() }, { profileDir }) : undefined;
+    const workerd =
+      runtime === "workerd"
+        ? await startWorkerdRenderer({ current: reads.recorded(), baseline: baselineRenderer?.reads.recorded() }, { profileDir })
+        : undefined;
     /** @type {number[]} */
     const emptyTimes = [];
     try {
@@ -396,9 +408,14 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
       await workerd?.close();
     }
     // In workerd, what an empty request costs is not the render's.
-    const overheadMs = quantile(emptyTimes.sort((a, b) => a - b), 0.5) || 0;
+    const overheadMs =
+      quantile(
+        emptyTimes.sort((a, b) => a - b),
+        0.5,
+      ) || 0;
     for (const subject of subjects.values()) {
-      for (const list of [subject.times, subject.floorTimes, subject.baselineTimes]) list.forEach((ms, i) => {
+      for (const list of [subject.times, subject.floorTimes, subject.baselineTimes])
+        list.forEach((ms, i) => {
           list[i] = ms - overheadMs;
         });
       for (const list of [subject.times, subject.wallTimes, subject.floorTimes, subject.baselineTimes]) list.sort((a, b) => a - b);
@@ -407,7 +424,9 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
     /** @type {RenderRow[]} */
     const rows = [];
     for (const [page, pagePath] of timedPages) {
-      const { last, baselineHtml, times, wallTimes, floorTimes, baselineTimes } = /** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (subjects.get(page));
+      const { last, baselineHtml, times, wallTimes, floorTimes, baselineTimes } = /** @type {NonNullable<ReturnType<typeof subjects.get>>} */ (
+        subjects.get(page)
+      );
       const medianMs = quantile(times, 0.5);
       const floorMs = quantile(floorTimes, 0.5);
       const baselineMs = quantile(baselineTimes, 0.5);
@@ -424,7 +443,11 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
         gzipKiB: round(gzipSync(last.html).byteLength / 1024),
         ...payloadKiB(last.html),
         status: last.status,
-        ...(baselineRenderer && { baselineMs: round(baselineMs), baselineRatio: round(medianMs / baselineMs), baselineHtmlKiB: round(Buffer.byteLength(baselineHtml) / 1024) }),
+        ...(baselineRenderer && {
+          baselineMs: round(baselineMs),
+          baselineRatio: round(medianMs / baselineMs),
+          baselineHtmlKiB: round(Buffer.byteLength(baselineHtml) / 1024),
+        }),
       });
     }
     return rows;
@@ -438,34 +461,80 @@ const round = (/** @type {number} */ n) => Math.round(n * 100) / 100;
 /** @param {RenderRow[]} rows */
 export function printRenderTable(rows, title = "Server render in Node, fixture data") {
   console.log(`\n${title}`);
-  console.log(["page".padEnd(12), "CPU p50", "CPU p90", "wall p50", "÷ 404", "floor", "÷ floor", "HTML KiB", "gzip KiB", "hydration KiB", "JSON-LD KiB", "status"].join("  "));
+  console.log(
+    ["page".padEnd(12), "CPU p50", "CPU p90", "wall p50", "÷ 404", "floor", "÷ floor", "HTML KiB", "gzip KiB", "hydration KiB", "JSON-LD KiB", "status"].join(
+      "  ",
+    ),
+  );
   for (const row of rows) {
-    const cells = [row.medianMs, row.p90Ms, row.wallMedianMs, row.notFoundRatio, row.floorMs, row.floorRatio, row.htmlKiB, row.gzipKiB, row.hydrationKiB, row.jsonLdKiB];
+    const cells = [
+      row.medianMs,
+      row.p90Ms,
+      row.wallMedianMs,
+      row.notFoundRatio,
+      row.floorMs,
+      row.floorRatio,
+      row.htmlKiB,
+      row.gzipKiB,
+      row.hydrationKiB,
+      row.jsonLdKiB,
+    ];
     const widths = [7, 7, 8, 5, 5, 7, 8, 8, 13, 11];
     console.log([row.page.padEnd(12), ...cells.map((n, i) => n.toFixed(2).padStart(widths[i] ?? 0)), String(row.status).padStart(6)].join("  "));
   }
   if (rows.some((row) => row.baselineMs !== undefined)) {
     console.log(["\npage".padEnd(13), "CPU p50", "baseline", "÷ baseline", "HTML KiB", "baseline KiB"].join("  "));
-    for (const row of rows) console.log([row.page.padEnd(12), row.medianMs.toFixed(2).padStart(7), (row.baselineMs ?? 0).toFixed(2).padStart(8), (row.baselineRatio ?? 0).toFixed(2).padStart(10), row.htmlKiB.toFixed(2).padStart(8), (row.baselineHtmlKiB ?? 0).toFixed(2).padStart(12)].join("  "));
+    for (const row of rows)
+      console.log(
+        [
+          row.page.padEnd(12),
+          row.medianMs.toFixed(2).padStart(7),
+          (row.baselineMs ?? 0).toFixed(2).padStart(8),
+          (row.baselineRatio ?? 0).toFixed(2).padStart(10),
+          row.htmlKiB.toFixed(2).padStart(8),
+          (row.baselineHtmlKiB ?? 0).toFixed(2).padStart(12),
+        ].join("  "),
+      );
   }
-  console.log("Times in ms. ÷ 404: CPU p50 over the not-found page's; floor: CPU p50 of plain elements of the same HTML size, ÷ floor: the page's over it (same rounds)");
+  console.log(
+    "Times in ms. ÷ 404: CPU p50 over the not-found page's; floor: CPU p50 of plain elements of the same HTML size, ÷ floor: the page's over it (same rounds)",
+  );
   const over = rows.filter((row) => row.medianMs > RENDER_GOAL.p50Ms || row.p90Ms > RENDER_GOAL.p90Ms).map((row) => row.page);
-  console.log(`Goal CPU p50 ≤ ${RENDER_GOAL.p50Ms} ms and p90 ≤ ${RENDER_GOAL.p90Ms} ms (issue 19): ${over.length ? `missed by ${over.join(", ")}` : "met by every page"}`);
+  console.log(
+    `Goal CPU p50 ≤ ${RENDER_GOAL.p50Ms} ms and p90 ≤ ${RENDER_GOAL.p90Ms} ms (issue 19): ${over.length ? `missed by ${over.join(", ")}` : "met by every page"}`,
+  );
 }
 
 async function main() {
-  const usage = "Usage: npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--runtime node|workerd [--cpu-prof dir]] [--out bench-results/render.json]";
+  const usage =
+    "Usage: npm run bench:render [-- --runs 200] [--scale 1] [--pages home,offers] [--floor none] [--html dir] [--baseline ../other-checkout] [--runtime node|workerd [--cpu-prof dir]] [--out bench-results/render.json]";
   const options = cliOptions(["runs", "scale", "pages", "floor", "html", "baseline", "runtime", "cpu-prof", "out"], usage);
   if (options.floor !== undefined && options.floor !== "none") throw new Error(usage);
   const runtime = options.runtime ?? "node";
   if (runtime !== "node" && runtime !== "workerd") throw new Error(usage);
-  if (options["cpu-prof"] !== undefined && runtime !== "workerd") throw new Error(`--cpu-prof is for --runtime workerd; profile Node with node --cpu-prof\n${usage}`);
+  if (options["cpu-prof"] !== undefined && runtime !== "workerd")
+    throw new Error(`--cpu-prof is for --runtime workerd; profile Node with node --cpu-prof\n${usage}`);
   const runs = positiveIntOption(options.runs, 200, "runs");
   const scale = positiveIntOption(options.scale, 1, "scale");
   const only = options.pages?.split(",").map((page) => page.trim());
   const out = options.out ?? "bench-results/render.json";
-  const rows = await benchRender({ runs, scale, only, floor: options.floor !== "none", htmlDir: options.html, baseline: options.baseline, runtime, profileDir: options["cpu-prof"], log: console.log });
-  printRenderTable(rows, runtime === "workerd" ? "Server render in workerd (Miniflare), fixture data; CPU less an empty request's; HTML figures from the same bundle in Node" : undefined);
+  const rows = await benchRender({
+    runs,
+    scale,
+    only,
+    floor: options.floor !== "none",
+    htmlDir: options.html,
+    baseline: options.baseline,
+    runtime,
+    profileDir: options["cpu-prof"],
+    log: console.log,
+  });
+  printRenderTable(
+    rows,
+    runtime === "workerd"
+      ? "Server render in workerd (Miniflare), fixture data; CPU less an empty request's; HTML figures from the same bundle in Node"
+      : undefined,
+  );
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
   await writeFile(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, runtime, runs, scale, pages: rows }, null, 2)}\n`);
   console.log(`\nWritten to ${out}`);

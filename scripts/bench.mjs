@@ -148,9 +148,27 @@ export async function runScenarios(scenarios, { connections, durationS, log = ()
     const before = counting ? await originCounts(originRequests) : undefined;
     const { requests, rps, p50Ms, p99Ms, errors } = await measure(scenario, { connections, durationS });
     const after = counting ? await originCounts(originRequests) : undefined;
-    const origin = before && after ? { origin: { perRequest: Math.round(((after.requests - before.requests) / Math.max(requests, 1)) * 10_000) / 10_000, versionChecks: after.versionChecks - before.versionChecks } } : {};
+    const origin =
+      before && after
+        ? {
+            origin: {
+              perRequest: Math.round(((after.requests - before.requests) / Math.max(requests, 1)) * 10_000) / 10_000,
+              versionChecks: after.versionChecks - before.versionChecks,
+            },
+          }
+        : {};
     const floor = rows[0] ?? { rps, p50Ms };
-    rows.push({ name: scenario.name, path: new URL(scenario.url).pathname, rps: Math.round(rps), p50Ms, p99Ms, errors, rpsVsFloor: round(rps / floor.rps), p50VsFloor: round(p50Ms / Math.max(floor.p50Ms, 1)), ...origin });
+    rows.push({
+      name: scenario.name,
+      path: new URL(scenario.url).pathname,
+      rps: Math.round(rps),
+      p50Ms,
+      p99Ms,
+      errors,
+      rpsVsFloor: round(rps / floor.rps),
+      p50VsFloor: round(p50Ms / Math.max(floor.p50Ms, 1)),
+      ...origin,
+    });
   }
   return rows;
 }
@@ -160,7 +178,19 @@ const round = (/** @type {number} */ n) => Math.round(n * 100) / 100;
 /** @param {BenchRow[]} rows @param {BenchRow[] | undefined} previous */
 export function printBenchTable(rows, previous, title = "HTTP on loopback") {
   console.log(`\n${title}`);
-  console.log(["scenario".padEnd(24), "   req/s", "p50 ms", "p99 ms", "req/s ÷ floor", "p50 × floor", "errors", "origin requests/req (+ version checks)", ...(previous ? ["req/s vs previous"] : [])].join("  "));
+  console.log(
+    [
+      "scenario".padEnd(24),
+      "   req/s",
+      "p50 ms",
+      "p99 ms",
+      "req/s ÷ floor",
+      "p50 × floor",
+      "errors",
+      "origin requests/req (+ version checks)",
+      ...(previous ? ["req/s vs previous"] : []),
+    ].join("  "),
+  );
   for (const row of rows) {
     const before = previous?.find((p) => p.name === row.name);
     console.log(
@@ -189,11 +219,22 @@ export function machine() {
   } catch {
     // not a git checkout
   }
-  return { cpu: cpus[0]?.model ?? "unknown", cores: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version, loadAverage: os.loadavg().map(round), commit };
+  return {
+    cpu: cpus[0]?.model ?? "unknown",
+    cores: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    loadAverage: os.loadavg().map(round),
+    commit,
+  };
 }
 
 async function main() {
-  const options = cliOptions(["duration", "connections", "scale", "out", "compare"], "Usage: npm run bench [-- --duration 10] [--connections 10] [--scale 1] [--out bench-results/bench.json] [--compare old.json]");
+  const options = cliOptions(
+    ["duration", "connections", "scale", "out", "compare"],
+    "Usage: npm run bench [-- --duration 10] [--connections 10] [--scale 1] [--out bench-results/bench.json] [--compare old.json]",
+  );
   const durationS = positiveIntOption(options.duration, 10, "duration");
   const connections = positiveIntOption(options.connections, 10, "connections");
   const scale = positiveIntOption(options.scale, 1, "scale");
@@ -208,7 +249,10 @@ async function main() {
     const rows = await runScenarios(await pageScenarios(stack), { connections, durationS, log: console.log, originRequests: stack.originRequests });
     printBenchTable(rows, previous);
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-    await writeFile(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), settings: { connections, durationS, scale }, scenarios: rows }, null, 2)}\n`);
+    await writeFile(
+      out,
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), settings: { connections, durationS, scale }, scenarios: rows }, null, 2)}\n`,
+    );
     console.log(`\nWritten to ${out}`);
   } finally {
     await stack.stop();

@@ -28,7 +28,10 @@ const SHARE_CARD = `
   </div>
 </body>`;
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 512, height: 512 } });
   await page.setContent(`<body style="margin:0"><img src="${logo}" width="512" height="512" alt=""></body>`);

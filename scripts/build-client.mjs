@@ -132,8 +132,15 @@ async function routeHydrationModules() {
           if (route.children) await visit(route.children);
           if (!route.lazy) return;
           if (typeof route.lazy === "function") throw new Error(`route ${route.id}: function-form lazy is not traced; use the object form`);
-          const values = await Promise.all(Object.entries(route.lazy).filter(([key]) => key !== "loader").map(([, load]) => load()));
-          modules.set(route.id, values.map((value) => value.lazyModule));
+          const values = await Promise.all(
+            Object.entries(route.lazy)
+              .filter(([key]) => key !== "loader")
+              .map(([, load]) => load()),
+          );
+          modules.set(
+            route.id,
+            values.map((value) => value.lazyModule),
+          );
         }),
       );
     await visit(routes);
@@ -208,9 +215,16 @@ export async function buildClient({ quiet = false } = {}) {
     }
     routes[id] = [...files];
   }
-  const manifest = { js: publicUrl(entry.file), css: publicUrl(stylesheet), preload: [...initial].filter((file) => file !== entry.file).map(publicUrl), routes };
+  const manifest = {
+    js: publicUrl(entry.file),
+    css: publicUrl(stylesheet),
+    preload: [...initial].filter((file) => file !== entry.file).map(publicUrl),
+    routes,
+  };
   await writeAtomically(path.join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  await pruneStale(new Set([...cssOutputs.map(([file]) => file), ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) => path.basename(file))));
+  await pruneStale(
+    new Set([...cssOutputs.map(([file]) => file), ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) => path.basename(file))),
+  );
   if (!quiet) {
     for (const url of [manifest.js, ...manifest.preload, manifest.css, publicUrl(badgeIcons)]) {
       const bytes = await readFile(path.join(root, "public", url));

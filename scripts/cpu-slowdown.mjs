@@ -23,7 +23,8 @@ export function cpuSlowdownFor(benchmarkIndex) {
     for (let i = 1; i < POINTS.length; i++) {
       const [lowIndex, lowSlowdown] = POINTS[i - 1] ?? [0, 1];
       const [highIndex, highSlowdown] = POINTS[i] ?? [0, 1];
-      if (benchmarkIndex >= lowIndex && benchmarkIndex < highIndex) slowdown = lowSlowdown + ((benchmarkIndex - lowIndex) / (highIndex - lowIndex)) * (highSlowdown - lowSlowdown);
+      if (benchmarkIndex >= lowIndex && benchmarkIndex < highIndex)
+        slowdown = lowSlowdown + ((benchmarkIndex - lowIndex) / (highIndex - lowIndex)) * (highSlowdown - lowSlowdown);
     }
   return Math.round(slowdown * 10) / 10;
 }

@@ -113,17 +113,28 @@ export function summarize(profile, { within, perSample = false } = {}) {
   });
   /** @param {Map<string, number>} map @returns {Entry[]} */
   const ranked = (map) => [...map].map(([name, ms]) => ({ name, ms, share: totalMs ? ms / totalMs : 0 })).sort((a, b) => b.ms - a.ms);
-  return { totalMs, selfByFunction: ranked(selfByFunction), totalByFunction: ranked(totalByFunction), selfByModule: ranked(selfByModule), totalByModule: ranked(totalByModule) };
+  return {
+    totalMs,
+    selfByFunction: ranked(selfByFunction),
+    totalByFunction: ranked(totalByFunction),
+    selfByModule: ranked(selfByModule),
+    totalByModule: ranked(totalByModule),
+  };
 }
 
 async function main() {
-  const { values: options, positionals } = parseArgs({ options: { top: { type: "string" }, within: { type: "string" }, "per-sample": { type: "boolean" } }, allowPositionals: true });
+  const { values: options, positionals } = parseArgs({
+    options: { top: { type: "string" }, within: { type: "string" }, "per-sample": { type: "boolean" } },
+    allowPositionals: true,
+  });
   const file = positionals[0];
   if (!file) throw new Error("Usage: node scripts/cpuprofile-summary.mjs <file.cpuprofile> [--top 30] [--within functionName] [--per-sample]");
   const top = positiveIntOption(options.top, 30, "top");
   const perSample = options["per-sample"] === true;
   const summary = summarize(JSON.parse(readFileSync(file, "utf8")), { within: options.within, perSample });
-  console.log(`${path.basename(file)}: ${summary.totalMs.toFixed(0)} ms sampled${options.within ? ` under ${options.within}` : ""} (idle excluded${perSample ? "; each sample counted as the median interval" : ""})`);
+  console.log(
+    `${path.basename(file)}: ${summary.totalMs.toFixed(0)} ms sampled${options.within ? ` under ${options.within}` : ""} (idle excluded${perSample ? "; each sample counted as the median interval" : ""})`,
+  );
   for (const [title, entries] of /** @type {const} */ ([
     ["self time by module", summary.selfByModule],
     ["total time by module", summary.totalByModule],
@@ -131,7 +142,8 @@ async function main() {
     ["total time by function", summary.totalByFunction],
   ])) {
     console.log(`\n${title}`);
-    for (const entry of entries.slice(0, top)) console.log(`${entry.ms.toFixed(0).padStart(8)} ms ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.name}`);
+    for (const entry of entries.slice(0, top))
+      console.log(`${entry.ms.toFixed(0).padStart(8)} ms ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.name}`);
   }
 }
 

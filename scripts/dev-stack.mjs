@@ -66,14 +66,34 @@ export async function startStack({
     }
     await ensureServiceAccount({ url: pocketbase.url, superuserEmail: email, superuserPassword: password, ...service });
     await buildClient({ quiet });
-    const secrets = { PB_SERVICE_EMAIL: service.email, PB_SERVICE_PASSWORD: service.password, EVENTS_KEY_SECRET: process.env.EVENTS_KEY_SECRET || LOCAL_EVENTS_KEY };
-    const varArgs = Object.entries({ POCKETBASE_URL: pocketbase.url, SITE_ORIGIN: `http://127.0.0.1:${port}`, ...secrets, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-    wrangler = spawn(WRANGLER_BIN, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []), ...varArgs], {
-      cwd: root,
-      detached: true,
-      stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"],
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", ...(production && { NODE_ENV: "production" }) },
-    });
+    const secrets = {
+      PB_SERVICE_EMAIL: service.email,
+      PB_SERVICE_PASSWORD: service.password,
+      EVENTS_KEY_SECRET: process.env.EVENTS_KEY_SECRET || LOCAL_EVENTS_KEY,
+    };
+    const varArgs = Object.entries({ POCKETBASE_URL: pocketbase.url, SITE_ORIGIN: `http://127.0.0.1:${port}`, ...secrets, ...vars }).flatMap(([k, v]) => [
+      "--var",
+      `${k}:${v}`,
+    ]);
+    wrangler = spawn(
+      WRANGLER_BIN,
+      [
+        "dev",
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--show-interactive-dev-session=false",
+        ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
+        ...varArgs,
+      ],
+      {
+        cwd: root,
+        detached: true,
+        stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"],
+        env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", ...(production && { NODE_ENV: "production" }) },
+      },
+    );
     const wranglerProcess = wrangler;
     process.once("exit", () => wranglerProcess.pid && wranglerProcess.exitCode === null && signalGroup(wranglerProcess.pid, "SIGKILL"));
     await waitForSite(`http://127.0.0.1:${port}/favicon.svg`, wranglerProcess);

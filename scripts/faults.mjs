@@ -31,7 +31,12 @@ import { parseArgs } from "node:util";
 import { BROWSER, buildMix, percentile, printTable, random, request, rules, runLoad, startLoadStack, SUPERUSER, tableRow } from "./load-mix.mjs";
 
 const { values } = parseArgs({
-  options: { concurrency: { type: "string", default: "6" }, outage: { type: "string", default: "20" }, delay: { type: "string", default: "1500" }, save: { type: "string" } },
+  options: {
+    concurrency: { type: "string", default: "6" },
+    outage: { type: "string", default: "20" },
+    delay: { type: "string", default: "1500" },
+    save: { type: "string" },
+  },
 });
 const concurrency = Number(values.concurrency);
 const FRESH_S = 5;
@@ -128,7 +133,8 @@ try {
   phase = "done";
   const samples = await load;
   const workerdAfter = stack.workerdPids();
-  if (values.save) await writeFile(values.save, JSON.stringify({ killedAt, restartAt, upAt, recoveredAt, samples: samples.map(({ errorBody, ...sample }) => sample) }));
+  if (values.save)
+    await writeFile(values.save, JSON.stringify({ killedAt, restartAt, upAt, recoveredAt, samples: samples.map(({ errorBody, ...sample }) => sample) }));
   const recoveryMs = recoveredAt ? recoveredAt - upAt : Infinity;
 
   const inPhase = (/** @type {string} */ name, /** @type {(s: Sample) => boolean} */ where = () => true) => samples.filter((s) => s.phase === name && where(s));
@@ -146,7 +152,10 @@ try {
     tableRow("baseline: warmed", baseline),
     tableRow("outage: warmed", outageWarmed),
     tableRow("outage: never requested", outageNew),
-    tableRow("outage: ended after restart", inPhase("outage", (s) => !beforeRestart(s))),
+    tableRow(
+      "outage: ended after restart",
+      inPhase("outage", (s) => !beforeRestart(s)),
+    ),
     tableRow("PocketBase starting again", inPhase("restarting")),
     tableRow("up, before first fresh 200", recovering),
     tableRow("recovered: warmed", recoveredWarmed),
@@ -155,11 +164,23 @@ try {
   console.log(`\nrecovery: ${recoveryMs} ms from PocketBase answering its health check to the first fresh 200 on a never-requested page`);
   console.log(`Worker processes (workerd) before and after: ${workerdBefore.join(",")} / ${workerdAfter.join(",")}\n`);
 
-  check.check(baseline.length > 0 && baseline.every(answered), `baseline: every answer 2xx/3xx (${baseline.length})`, baseline.filter((s) => !answered(s)));
-  check.check(outageWarmed.length > 0 && outageWarmed.every(answered), `outage: every warmed page and read still answers (${outageWarmed.length})`, outageWarmed.filter((s) => !answered(s)));
+  check.check(
+    baseline.length > 0 && baseline.every(answered),
+    `baseline: every answer 2xx/3xx (${baseline.length})`,
+    baseline.filter((s) => !answered(s)),
+  );
+  check.check(
+    outageWarmed.length > 0 && outageWarmed.every(answered),
+    `outage: every warmed page and read still answers (${outageWarmed.length})`,
+    outageWarmed.filter((s) => !answered(s)),
+  );
   const stale = outageWarmed.filter((s) => s.cache === "STALE").length;
   check.check(stale > 0, `outage: warmed pages and reads are served stale from the caches (${stale})`);
-  check.check(outageNew.length > 0 && outageNew.every((s) => s.status === 503), `outage: every never-requested page and read answers 503, retryable (${outageNew.length})`, outageNew.filter((s) => s.status !== 503));
+  check.check(
+    outageNew.length > 0 && outageNew.every((s) => s.status === 503),
+    `outage: every never-requested page and read answers 503, retryable (${outageNew.length})`,
+    outageNew.filter((s) => s.status !== 503),
+  );
   const errors = samples.filter((s) => s.status >= 500);
   const unexplained = errors.filter((s) => !CATALOGUE_MESSAGE.test(s.errorBody ?? ""));
   check.check(unexplained.length === 0, `no blank error: every 5xx carries the catalogue's message (${errors.length})`, unexplained);
@@ -170,19 +191,44 @@ try {
   check.check(broken.length === 0, "never a failed request or a 5xx other than 503", broken);
   check.check(recoveryMs <= MAX_RECOVERY_MS, `recovery within ${MAX_RECOVERY_MS} ms (${recoveryMs} ms)`);
   // wrangler dev also restarts the runtime when a source file changes: a run on a tree being edited can fail here.
-  check.check(workerdBefore.length > 0 && workerdBefore.join() === workerdAfter.join(), "recovered without restarting the Worker (same workerd processes; wrangler dev also restarts them when a source file changes)");
+  check.check(
+    workerdBefore.length > 0 && workerdBefore.join() === workerdAfter.join(),
+    "recovered without restarting the Worker (same workerd processes; wrangler dev also restarts them when a source file changes)",
+  );
   const recovered = [...recoveredWarmed, ...recoveredNew];
-  check.check(recovered.length > 0 && recovered.every(answered), `after recovery: every answer 2xx/3xx (${recovered.length})`, recovered.filter((s) => !answered(s)));
-  check.check(recoveredNew.length > 0 && recoveredNew.every((s) => s.cache === "MISS"), `after recovery: never-requested addresses are read fresh from PocketBase (${recoveredNew.length})`, recoveredNew.filter((s) => s.cache !== "MISS"));
+  check.check(
+    recovered.length > 0 && recovered.every(answered),
+    `after recovery: every answer 2xx/3xx (${recovered.length})`,
+    recovered.filter((s) => !answered(s)),
+  );
+  check.check(
+    recoveredNew.length > 0 && recoveredNew.every((s) => s.cache === "MISS"),
+    `after recovery: never-requested addresses are read fresh from PocketBase (${recoveredNew.length})`,
+    recoveredNew.filter((s) => s.cache !== "MISS"),
+  );
 
   console.log(`\n== PocketBase slow: reads held back ${SLOW_MS} ms ==`);
   await stack.delayReads("/api/collections/", SLOW_MS);
   const slowStart = Date.now();
-  const slow = await runLoad({ siteUrl: stack.siteUrl, next: pickWarmed, concurrency, phase: () => "slow", until: () => Date.now() - slowStart > SLOW_LOAD_MS });
+  const slow = await runLoad({
+    siteUrl: stack.siteUrl,
+    next: pickWarmed,
+    concurrency,
+    phase: () => "slow",
+    until: () => Date.now() - slowStart > SLOW_LOAD_MS,
+  });
   printTable([tableRow("every read slow: warmed", slow)]);
-  check.check(slow.every(answered), `slow: warmed pages and reads answer 2xx/3xx (${slow.length})`, slow.filter((s) => !answered(s)));
+  check.check(
+    slow.every(answered),
+    `slow: warmed pages and reads answer 2xx/3xx (${slow.length})`,
+    slow.filter((s) => !answered(s)),
+  );
   const slowest = Math.max(...slow.map((s) => s.totalMs));
-  check.check(slowest < SLOW_MS, `slow: no warmed answer waits for PocketBase (slowest ${Math.round(slowest)} ms < ${SLOW_MS} ms)`, slow.filter((s) => s.totalMs >= SLOW_MS));
+  check.check(
+    slowest < SLOW_MS,
+    `slow: no warmed answer waits for PocketBase (slowest ${Math.round(slowest)} ms < ${SLOW_MS} ms)`,
+    slow.filter((s) => s.totalMs >= SLOW_MS),
+  );
 
   await stack.delayReads("_zdata_offers", SLOW_MS);
   /** @type {Awaited<ReturnType<typeof streamed>>[]} */
@@ -195,17 +241,37 @@ try {
     const encoding = index < COLD_PAGES ? "identity" : "gzip";
     const page = await streamed(`${stack.siteUrl}${path}`, encoding);
     if (encoding === "identity") shells.push(page);
-    rows.push({ "": path.length > 48 ? `${path.slice(0, 45)}...` : path, encoding, status: page.status, "first byte ms": page.firstByteMs, "shell ms": page.shellMs, "offers ms": page.sectionMs, "end ms": page.endMs });
+    rows.push({
+      "": path.length > 48 ? `${path.slice(0, 45)}...` : path,
+      encoding,
+      status: page.status,
+      "first byte ms": page.firstByteMs,
+      "shell ms": page.shellMs,
+      "offers ms": page.sectionMs,
+      "end ms": page.endMs,
+    });
   }
   await stack.delayReads("", 0);
   console.log(`\nnever-rendered store pages, their offers read held back ${SLOW_MS} ms:`);
   printTable(rows);
   const firstBytes = shells.map((s) => s.firstByteMs);
   console.log(`\nTTFB under delay (uncompressed): p50 ${percentile(firstBytes, 50)} ms, max ${Math.max(...firstBytes)} ms (delay ${SLOW_MS} ms)\n`);
-  check.check(shells.every((s) => s.status === 200), "slow: never-rendered pages answer 200");
-  check.check(shells.every((s) => s.firstByteMs < SHELL_MS), `slow: the first bytes arrive within ${SHELL_MS} ms (max ${Math.max(...firstBytes)} ms)`);
-  check.check(shells.every((s) => s.shellMs >= 0 && s.shellMs < SHELL_MS), `slow: the shell (heading and the offers' placeholder) is complete within ${SHELL_MS} ms`);
-  check.check(shells.every((s) => s.sectionMs >= SLOW_MS - 50 && s.shellMs < s.sectionMs), "slow: the offers section streams in after the slow read, into the same document");
+  check.check(
+    shells.every((s) => s.status === 200),
+    "slow: never-rendered pages answer 200",
+  );
+  check.check(
+    shells.every((s) => s.firstByteMs < SHELL_MS),
+    `slow: the first bytes arrive within ${SHELL_MS} ms (max ${Math.max(...firstBytes)} ms)`,
+  );
+  check.check(
+    shells.every((s) => s.shellMs >= 0 && s.shellMs < SHELL_MS),
+    `slow: the shell (heading and the offers' placeholder) is complete within ${SHELL_MS} ms`,
+  );
+  check.check(
+    shells.every((s) => s.sectionMs >= SLOW_MS - 50 && s.shellMs < s.sectionMs),
+    "slow: the offers section streams in after the slow read, into the same document",
+  );
 
   await clicksThroughOutage(stack, run, check);
   check.finish();
@@ -247,7 +313,9 @@ async function streamed(url, encoding) {
 async function clicksThroughOutage(stack, run, check) {
   console.log(`\n== Events: clicks while PocketBase is down ${OUTAGE_MS / 1000} s, then back ==`);
   const filter = encodeURIComponent("cta_url != ''");
-  const offers = /** @type {{ items: { cta_url: string }[] }} */ (await (await fetch(`${stack.pocketbaseUrl}/api/collections/_zdata_offers/records?perPage=20&fields=cta_url&filter=${filter}`)).json()).items;
+  const offers = /** @type {{ items: { cta_url: string }[] }} */ (
+    await (await fetch(`${stack.pocketbaseUrl}/api/collections/_zdata_offers/records?perPage=20&fields=cta_url&filter=${filter}`)).json()
+  ).items;
   const links = offers.map((o) => `/goto?url=${encodeURIComponent(o.cta_url)}`);
   const prefix = `/faults-${run}-click-`;
   let serial = 0;
@@ -284,14 +352,34 @@ async function clicksThroughOutage(stack, run, check) {
   const duplicated = stored.length - paths.size;
   const clickIds = new Set(stored.map((e) => e.click_id)).size;
 
-  printTable(["before", "PocketBase down", "PocketBase back"].map((name) => tableRow(`clicks: ${name}`, samples.filter((s) => s.phase === name))));
+  printTable(
+    ["before", "PocketBase down", "PocketBase back"].map((name) =>
+      tableRow(
+        `clicks: ${name}`,
+        samples.filter((s) => s.phase === name),
+      ),
+    ),
+  );
   const down = samples.filter((s) => s.phase === "PocketBase down");
-  console.log(`\nclicks redirected: ${sent} of ${samples.length}; stored: ${stored.length} events, ${paths.size} clicks, ${clickIds} click ids; lost ${lost}, duplicated ${duplicated}; caught up ${caughtUpS} s after PocketBase was back\n`);
-  check.check(samples.length > 0 && samples.every((s) => s.status === 302), `events: every click is redirected (${samples.length})`, samples.filter((s) => s.status !== 302));
+  console.log(
+    `\nclicks redirected: ${sent} of ${samples.length}; stored: ${stored.length} events, ${paths.size} clicks, ${clickIds} click ids; lost ${lost}, duplicated ${duplicated}; caught up ${caughtUpS} s after PocketBase was back\n`,
+  );
+  check.check(
+    samples.length > 0 && samples.every((s) => s.status === 302),
+    `events: every click is redirected (${samples.length})`,
+    samples.filter((s) => s.status !== 302),
+  );
   const slowest = Math.max(0, ...samples.map((s) => s.totalMs));
-  check.check(down.length > 0 && slowest < REDIRECT_MS, `events: redirects at once throughout, PocketBase down included (slowest ${Math.round(slowest)} ms < ${REDIRECT_MS} ms)`, samples.filter((s) => s.totalMs >= REDIRECT_MS));
+  check.check(
+    down.length > 0 && slowest < REDIRECT_MS,
+    `events: redirects at once throughout, PocketBase down included (slowest ${Math.round(slowest)} ms < ${REDIRECT_MS} ms)`,
+    samples.filter((s) => s.totalMs >= REDIRECT_MS),
+  );
   check.check(lost === 0, `events: 0 clicks lost (${lost} of ${sent})`);
-  check.check(duplicated === 0 && clickIds === stored.length, `events: 0 clicks stored twice (${duplicated}), every click id distinct (${clickIds} of ${stored.length})`);
+  check.check(
+    duplicated === 0 && clickIds === stored.length,
+    `events: 0 clicks stored twice (${duplicated}), every click id distinct (${clickIds} of ${stored.length})`,
+  );
 }
 
 /**
@@ -308,7 +396,13 @@ async function storedClicks(pocketbaseUrl, prefix) {
   /** @type {{ referrer_path: string, click_id: string }[]} */
   const events = [];
   for (let page = 1; ; page++) {
-    const query = new URLSearchParams({ filter: `referrer_path ~ '${prefix}%'`, fields: "referrer_path,click_id", perPage: "500", page: String(page), skipTotal: "1" });
+    const query = new URLSearchParams({
+      filter: `referrer_path ~ '${prefix}%'`,
+      fields: "referrer_path,click_id",
+      perPage: "500",
+      page: String(page),
+      skipTotal: "1",
+    });
     const response = await fetch(`${pocketbaseUrl}/api/collections/outbound_events/records?${query}`, { headers: { Authorization: token } });
     if (!response.ok) throw new Error(`reading outbound_events: ${response.status}`);
     const { items } = /** @type {{ items: { referrer_path: string, click_id: string }[] }} */ (await response.json());

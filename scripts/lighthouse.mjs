@@ -52,7 +52,18 @@ export async function launchChromium() {
   const profile = await mkdtemp(path.join(tmpdir(), "lh-chromium-"));
   const child = spawn(
     CHROMIUM,
-    ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   const port = await new Promise((resolve, reject) => {
@@ -127,7 +138,10 @@ export async function audit(url, port, cpuSlowdown = DEFAULT_CPU_SLOWDOWN) {
   const scores = { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") };
   // The audits that cost points, so a miss says where to look.
   const failing = Object.values(audits)
-    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual" && a.scoreDisplayMode !== "notApplicable")
+    .filter(
+      (a) =>
+        a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual" && a.scoreDisplayMode !== "notApplicable",
+    )
     .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
   return {
     scores,
@@ -159,7 +173,8 @@ export async function auditPages(siteUrl, pages, runs, cpuSlowdown = DEFAULT_CPU
       for (let i = 0; i < 2; i++) await (await fetch(siteUrl + pagePath, { headers: { "User-Agent": MOBILE_USER_AGENT } })).arrayBuffer();
       // Lighthouse now and then loses the trace of a load (NO_NAVSTART): run it again once.
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await audit(siteUrl + pagePath, chromium.port, cpuSlowdown).catch(() => audit(siteUrl + pagePath, chromium.port, cpuSlowdown)));
+      for (let i = 0; i < runs; i++)
+        results.push(await audit(siteUrl + pagePath, chromium.port, cpuSlowdown).catch(() => audit(siteUrl + pagePath, chromium.port, cpuSlowdown)));
       results.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = results[Math.floor(results.length / 2)];
       if (!median) throw new Error("no Lighthouse run");
@@ -184,7 +199,9 @@ export async function auditPages(siteUrl, pages, runs, cpuSlowdown = DEFAULT_CPU
 
 /** Targets a row misses, in words. @param {LighthouseRow} row */
 export function misses(row) {
-  const missed = CATEGORIES.filter((id) => /** @type {number} */ (row[/** @type {keyof LighthouseRow} */ (id)]) < TARGETS.minScore).map((id) => `${id} < ${TARGETS.minScore}`);
+  const missed = CATEGORIES.filter((id) => /** @type {number} */ (row[/** @type {keyof LighthouseRow} */ (id)]) < TARGETS.minScore).map(
+    (id) => `${id} < ${TARGETS.minScore}`,
+  );
   if (row.cls > TARGETS.maxCls) missed.push(`CLS > ${TARGETS.maxCls}`);
   return missed;
 }
@@ -214,7 +231,10 @@ export function printTable(rows, title = "Lighthouse, mobile") {
 }
 
 async function main() {
-  const options = cliOptions(["runs", "out", "scale", "cpu-slowdown"], "Usage: npm run lighthouse [-- --runs 3] [--out bench-results/lighthouse.json] [--scale 1] [--cpu-slowdown 4]");
+  const options = cliOptions(
+    ["runs", "out", "scale", "cpu-slowdown"],
+    "Usage: npm run lighthouse [-- --runs 3] [--out bench-results/lighthouse.json] [--scale 1] [--cpu-slowdown 4]",
+  );
   const runs = positiveIntOption(options.runs, 3, "runs");
   const cpuSlowdown = options["cpu-slowdown"] === undefined ? "measured" : Number(options["cpu-slowdown"]);
   if (cpuSlowdown !== "measured" && !(cpuSlowdown >= 1)) throw new Error("--cpu-slowdown must be a number from 1 up");
@@ -224,7 +244,9 @@ async function main() {
   stopOnSignals(stack.stop);
   try {
     const { store, article } = await samplePages(stack.siteUrl);
-    console.log(`Auditing ${runs} run(s) per page${cpuSlowdown === "measured" ? ", each at the CPU slowdown its benchmark index calls for" : ` at ${cpuSlowdown}x CPU slowdown`}…`);
+    console.log(
+      `Auditing ${runs} run(s) per page${cpuSlowdown === "measured" ? ", each at the CPU slowdown its benchmark index calls for" : ` at ${cpuSlowdown}x CPU slowdown`}…`,
+    );
     const rows = await auditPages(stack.siteUrl, { home: "/", store, article }, runs, cpuSlowdown);
     printTable(rows);
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });

@@ -72,7 +72,15 @@ export async function startLoadStack({ faultProxy = false, vars = {}, scale = 1 
     const proxyUrl = proxyPort ? `http://127.0.0.1:${proxyPort}` : undefined;
     process.env.NODE_ENV = "production";
     const inspectorPort = await freePort();
-    const stack = await startStack({ dataDir, pbPort, port: await freePort(), inspectorPort, ...SUPERUSER, quiet: true, vars: { ...(proxyUrl && { POCKETBASE_URL: proxyUrl }), ...vars } });
+    const stack = await startStack({
+      dataDir,
+      pbPort,
+      port: await freePort(),
+      inspectorPort,
+      ...SUPERUSER,
+      quiet: true,
+      vars: { ...(proxyUrl && { POCKETBASE_URL: proxyUrl }), ...vars },
+    });
     teardown.push(() => stack.stop());
     return {
       siteUrl: stack.siteUrl,
@@ -108,7 +116,11 @@ export async function startLoadStack({ faultProxy = false, vars = {}, scale = 1 
       workerdMemory() {
         const group = stack.wrangler?.pid;
         const onSitePort = `--socket-addr=entry=${new URL(stack.siteUrl).host}`;
-        const processes = (group ? groupPids(group, "workerd") : []).map((pid) => ({ pid, proxy: commandLine(pid).includes(onSitePort), mib: rssKiB(pid) / 1024 }));
+        const processes = (group ? groupPids(group, "workerd") : []).map((pid) => ({
+          pid,
+          proxy: commandLine(pid).includes(onSitePort),
+          mib: rssKiB(pid) / 1024,
+        }));
         const single = processes.length === 1;
         return processes.map(({ pid, proxy, mib }) => ({ pid, role: proxy && !single ? "proxy" : "worker", mib }));
       },
@@ -217,7 +229,15 @@ export async function buildMix(pocketbaseUrl, { holdBack = 0 } = {}) {
   /** @type {[number, Target[]][]} */
   const weighted = [
     [10, [{ kind: "home", path: "/" }]],
-    [6, [{ kind: "list", path: "/stores" }, { kind: "list", path: "/stores?page=2" }, { kind: "list", path: "/offers" }, { kind: "list", path: "/offers?type=coupon" }]],
+    [
+      6,
+      [
+        { kind: "list", path: "/stores" },
+        { kind: "list", path: "/stores?page=2" },
+        { kind: "list", path: "/offers" },
+        { kind: "list", path: "/offers?type=coupon" },
+      ],
+    ],
     [5, categories.map((c) => ({ kind: "filter", path: `/stores?catID=${c.id}` }))],
     [16, warm.map((s) => ({ kind: "store", path: `/stores/${segment(s.title)}/${s.id}` }))],
     [4, ["/blog", "/comparisions", "/advertorials"].map((p) => ({ kind: "list", path: p }))],
@@ -227,14 +247,38 @@ export async function buildMix(pocketbaseUrl, { holdBack = 0 } = {}) {
     [3, ["vpn", "hosting", "antivirus", "esim"].map((q) => ({ kind: "search", path: `/search?q=${q}` }))],
     [4, ["/about-us", "/contact-us", "/privacy-policy", "/terms-of-use", "/cookie-policy", "/do-not-sell-or-share"].map((p) => ({ kind: "static", path: p }))],
     [3, warm.slice(0, 10).map((s) => ({ kind: "campaign", path: `/stores/${segment(s.title)}/${s.id}?utm_source=newsletter&utm_campaign=spring` }))],
-    [3, [{ kind: "crawler", path: "/", init: crawler }, ...articles.slice(0, 5).map((a) => ({ kind: "crawler", path: `/blog/${segment(a.title)}/${a.id}`, init: crawler }))]],
-    [8, warm.map((s) => ({ kind: "read", path: `/api/collections/_zdata_offers/records?page=1&perPage=30&filter=${encodeURIComponent(`store = "${s.id}"`)}&sort=-is_featured,-create_time,id` }))],
-    [2, [{ kind: "read", path: "/api/collections/_zdata_categories/records?page=1&perPage=30&sort=title" }, { kind: "read", path: "/api/websites/9?populate=*" }]],
+    [
+      3,
+      [
+        { kind: "crawler", path: "/", init: crawler },
+        ...articles.slice(0, 5).map((a) => ({ kind: "crawler", path: `/blog/${segment(a.title)}/${a.id}`, init: crawler })),
+      ],
+    ],
+    [
+      8,
+      warm.map((s) => ({
+        kind: "read",
+        path: `/api/collections/_zdata_offers/records?page=1&perPage=30&filter=${encodeURIComponent(`store = "${s.id}"`)}&sort=-is_featured,-create_time,id`,
+      })),
+    ],
+    [
+      2,
+      [
+        { kind: "read", path: "/api/collections/_zdata_categories/records?page=1&perPage=30&sort=title" },
+        { kind: "read", path: "/api/websites/9?populate=*" },
+      ],
+    ],
     [8, warm.filter((s) => s.logo).map((s) => ({ kind: "file", path: `/api/files/${s.collectionName}/${s.id}/${s.logo}` }))],
     [3, [manifest.js, manifest.css, "/favicon.svg"].map((p) => ({ kind: "asset", path: p }))],
     [2, offers.slice(0, 20).map((o) => ({ kind: "goto", path: `/goto?url=${encodeURIComponent(/** @type {string} */ (o.cta_url))}&wp=0` }))],
     [1, [{ kind: "ping", path: "/api/status/ping", init: { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"cid":"dp1"}' } }]],
-    [1, [{ kind: "seo", path: "/robots.txt" }, { kind: "seo", path: "/sitemap.xml" }]],
+    [
+      1,
+      [
+        { kind: "seo", path: "/robots.txt" },
+        { kind: "seo", path: "/sitemap.xml" },
+      ],
+    ],
   ];
   const mix = weighted.filter(([, targets]) => targets.length > 0);
   const total = mix.reduce((sum, [weight]) => sum + weight, 0);
@@ -269,13 +313,40 @@ export async function request(siteUrl, target, phase) {
   const started = performance.now();
   const at = Date.now();
   try {
-    const response = await fetch(siteUrl + target.path, { redirect: "manual", signal: AbortSignal.timeout(30_000), ...target.init, headers: { ...BROWSER, ...target.init?.headers } });
+    const response = await fetch(siteUrl + target.path, {
+      redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+      ...target.init,
+      headers: { ...BROWSER, ...target.init?.headers },
+    });
     const ttfbMs = performance.now() - started;
     const body = new Uint8Array(await response.arrayBuffer());
     const errorBody = response.status >= 500 ? new TextDecoder().decode(body) : undefined;
-    return { phase, kind: target.kind, path: target.path, status: response.status, cache: response.headers.get("x-edge-cache") ?? "", ttfbMs, totalMs: performance.now() - started, bytes: body.byteLength, at, errorBody };
+    return {
+      phase,
+      kind: target.kind,
+      path: target.path,
+      status: response.status,
+      cache: response.headers.get("x-edge-cache") ?? "",
+      ttfbMs,
+      totalMs: performance.now() - started,
+      bytes: body.byteLength,
+      at,
+      errorBody,
+    };
   } catch (error) {
-    return { phase, kind: target.kind, path: target.path, status: 0, cache: "", ttfbMs: 0, totalMs: performance.now() - started, bytes: 0, error: String(error), at };
+    return {
+      phase,
+      kind: target.kind,
+      path: target.path,
+      status: 0,
+      cache: "",
+      ttfbMs: 0,
+      totalMs: performance.now() - started,
+      bytes: 0,
+      error: String(error),
+      at,
+    };
   }
 }
 
@@ -314,8 +385,40 @@ export function summary(samples) {
     stale: samples.filter((s) => s.cache === "STALE").length,
     serverErrors: samples.filter((s) => s.status >= 500).length,
     networkErrors: samples.filter((s) => s.status === 0).length,
-    ttfbMs: { p50: Math.round(percentile(samples.map((s) => s.ttfbMs), 50)), p95: Math.round(percentile(samples.map((s) => s.ttfbMs), 95)) },
-    totalMs: { p50: Math.round(percentile(samples.map((s) => s.totalMs), 50)), p95: Math.round(percentile(samples.map((s) => s.totalMs), 95)), p99: Math.round(percentile(samples.map((s) => s.totalMs), 99)) },
+    ttfbMs: {
+      p50: Math.round(
+        percentile(
+          samples.map((s) => s.ttfbMs),
+          50,
+        ),
+      ),
+      p95: Math.round(
+        percentile(
+          samples.map((s) => s.ttfbMs),
+          95,
+        ),
+      ),
+    },
+    totalMs: {
+      p50: Math.round(
+        percentile(
+          samples.map((s) => s.totalMs),
+          50,
+        ),
+      ),
+      p95: Math.round(
+        percentile(
+          samples.map((s) => s.totalMs),
+          95,
+        ),
+      ),
+      p99: Math.round(
+        percentile(
+          samples.map((s) => s.totalMs),
+          99,
+        ),
+      ),
+    },
   };
 }
 
@@ -362,7 +465,10 @@ export function rules() {
       console.log(`${ok ? "PASS" : "FAIL"}  ${rule}`);
       if (ok) return;
       broken.push(rule);
-      for (const s of offenders.slice(0, 5)) console.log(`      ${s.status || s.error} ${s.cache || "-"} ${Math.round(s.totalMs)} ms at ${new Date(s.at).toISOString().slice(11, 23)} ${s.kind} ${s.path.slice(0, 120)}`);
+      for (const s of offenders.slice(0, 5))
+        console.log(
+          `      ${s.status || s.error} ${s.cache || "-"} ${Math.round(s.totalMs)} ms at ${new Date(s.at).toISOString().slice(11, 23)} ${s.kind} ${s.path.slice(0, 120)}`,
+        );
     },
     finish() {
       console.log(broken.length ? `\n${broken.length} rule(s) broken` : "\nall rules hold");

@@ -21,7 +21,15 @@ await prepareSeededDataDir({ targetDir: dataDir, email, password });
 const stack = await startStack({ dataDir, pbPort: await freePort(), port: await freePort(), email, password, quiet: true });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   await mkdir(outDir, { recursive: true });

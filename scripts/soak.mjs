@@ -97,7 +97,12 @@ try {
     tableRow("warm-up", warmup),
     tableRow("control: /robots.txt", control.samples),
     tableRow("soak", soak.samples),
-    ...[...new Set(soak.samples.map((s) => s.kind))].sort().map((kind) => tableRow(`  ${kind}`, soak.samples.filter((s) => s.kind === kind))),
+    ...[...new Set(soak.samples.map((s) => s.kind))].sort().map((kind) =>
+      tableRow(
+        `  ${kind}`,
+        soak.samples.filter((s) => s.kind === kind),
+      ),
+    ),
   ]);
   const mib = (/** @type {number} */ n) => `${n.toFixed(1)} MiB`;
   const { memory } = soak;
@@ -108,23 +113,39 @@ try {
   const heapLimit = heapFirst * HEAP_GROWTH_FACTOR + HEAP_GROWTH_MIB;
   /** RSS growth per request over a phase, from its first to its last sample, in KiB. @param {{ samples: unknown[], memory: MemorySample[] }} phase */
   const rssPerRequest = ({ samples, memory: ms }) => (((ms.at(-1)?.worker ?? 0) - (ms[0]?.worker ?? 0)) * 1024) / Math.max(samples.length, 1);
-  const median = (/** @type {MemorySample[]} */ ms, /** @type {"worker" | "proxy"} */ role) => percentile(ms.map((m) => m[role]), 50);
+  const median = (/** @type {MemorySample[]} */ ms, /** @type {"worker" | "proxy"} */ role) =>
+    percentile(
+      ms.map((m) => m[role]),
+      50,
+    );
 
   console.log(`\n${soak.samples.length} requests, ${Math.round(soak.samples.length / durationS)}/s`);
-  console.log(`Worker isolate's JavaScript heap in use, lowest: first ${windowS} s ${mib(heapFirst)}, last ${windowS} s ${mib(heapLast)} (limit ${mib(heapLimit)}); highest ${mib(Math.max(...memory.map((m) => m.heapUsed)))}, reserved at most ${mib(Math.max(...memory.map((m) => m.heapTotal)))}`);
+  console.log(
+    `Worker isolate's JavaScript heap in use, lowest: first ${windowS} s ${mib(heapFirst)}, last ${windowS} s ${mib(heapLast)} (limit ${mib(heapLimit)}); highest ${mib(Math.max(...memory.map((m) => m.heapUsed)))}, reserved at most ${mib(Math.max(...memory.map((m) => m.heapTotal)))}`,
+  );
   console.log(`  in use every ${SAMPLE_MS / 1000} s: ${memory.map((m) => m.heapUsed.toFixed(0)).join(" ")}`);
-  console.log(`workerd running the Worker, RSS (not judged): control ${mib(control.memory[0]?.worker ?? 0)} -> ${mib(control.memory.at(-1)?.worker ?? 0)}, ${rssPerRequest(control).toFixed(1)} KiB per request over ${control.samples.length} requests of /robots.txt; soak median first ${windowS} s ${mib(median(inWindow("first"), "worker"))}, last ${windowS} s ${mib(median(inWindow("last"), "worker"))}, ${rssPerRequest(soak).toFixed(1)} KiB per request`);
-  console.log(`wrangler dev's proxy runtime (workerd on the site's port, not judged), RSS median: first ${windowS} s ${mib(median(inWindow("first"), "proxy"))}, last ${windowS} s ${mib(median(inWindow("last"), "proxy"))}\n`);
+  console.log(
+    `workerd running the Worker, RSS (not judged): control ${mib(control.memory[0]?.worker ?? 0)} -> ${mib(control.memory.at(-1)?.worker ?? 0)}, ${rssPerRequest(control).toFixed(1)} KiB per request over ${control.samples.length} requests of /robots.txt; soak median first ${windowS} s ${mib(median(inWindow("first"), "worker"))}, last ${windowS} s ${mib(median(inWindow("last"), "worker"))}, ${rssPerRequest(soak).toFixed(1)} KiB per request`,
+  );
+  console.log(
+    `wrangler dev's proxy runtime (workerd on the site's port, not judged), RSS median: first ${windowS} s ${mib(median(inWindow("first"), "proxy"))}, last ${windowS} s ${mib(median(inWindow("last"), "proxy"))}\n`,
+  );
 
   const failed = [...control.samples, ...soak.samples].filter((s) => s.status === 0);
   const errors = [...control.samples, ...soak.samples].filter((s) => s.status >= 500);
   check.check(durationS >= 2 * windowS, `the run (${durationS} s) holds a first and a last window of ${windowS} s, apart`);
-  check.check(memory.every((m) => m.worker > 0 && m.heapTotal > 0), `the Worker's heap and runtime were found and sampled throughout (${memory.length} samples)`);
+  check.check(
+    memory.every((m) => m.worker > 0 && m.heapTotal > 0),
+    `the Worker's heap and runtime were found and sampled throughout (${memory.length} samples)`,
+  );
   // wrangler dev restarts the runtime when a source file changes; a fresh process would hide growth.
   check.check(workerdBefore.join() === workerdAfter.join(), `the same runtime processes throughout (${workerdBefore.join(",")} / ${workerdAfter.join(",")})`);
   check.check(errors.length === 0, `no 5xx answers (${errors.length})`, errors);
   check.check(failed.length === 0, `no failed requests (${failed.length})`, failed);
-  check.check(heapLast <= heapLimit, `no memory growth of the Worker: lowest heap in use in the last ${windowS} s ${mib(heapLast)} <= first ${windowS} s ${mib(heapFirst)} × ${HEAP_GROWTH_FACTOR} + ${HEAP_GROWTH_MIB} MiB = ${mib(heapLimit)}`);
+  check.check(
+    heapLast <= heapLimit,
+    `no memory growth of the Worker: lowest heap in use in the last ${windowS} s ${mib(heapLast)} <= first ${windowS} s ${mib(heapFirst)} × ${HEAP_GROWTH_FACTOR} + ${HEAP_GROWTH_MIB} MiB = ${mib(heapLimit)}`,
+  );
   check.finish();
 } finally {
   heap.close();

@@ -19,7 +19,10 @@ const portFree = (p) =>
     server.listen(p, "127.0.0.1", () => server.close(() => resolve(true)));
   });
 
-for (const [name, p] of [["PORT", port], ["PB_PORT", pbPort]]) {
+for (const [name, p] of [
+  ["PORT", port],
+  ["PB_PORT", pbPort],
+]) {
   if (!(await portFree(Number(p)))) {
     console.error(`Port ${p} (${name}) is already in use. Stop what runs there or set ${name}.`);
     process.exit(1);

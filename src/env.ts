@@ -77,7 +77,8 @@ function seconds(value: string | undefined, name: string): number {
 function sitemapUrlsPerFile(value: string | undefined): number {
   if (value === undefined || value === "") return SITEMAP_MAX_URLS;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > SITEMAP_MAX_URLS) throw new Error(`SITEMAP_URLS_PER_FILE must be an integer from 1 to ${SITEMAP_MAX_URLS}, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < 1 || n > SITEMAP_MAX_URLS)
+    throw new Error(`SITEMAP_URLS_PER_FILE must be an integer from 1 to ${SITEMAP_MAX_URLS}, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -92,7 +93,12 @@ export function readConfig(env: Env): Config {
     contentVersionTtl: seconds(env.CONTENT_VERSION_TTL_S, "CONTENT_VERSION_TTL_S"),
     purgeSecret: env.CACHE_PURGE_SECRET || null,
     sitemapUrlsPerFile: sitemapUrlsPerFile(env.SITEMAP_URLS_PER_FILE),
-    extraRedirectHosts: new Set((env.ALLOWED_REDIRECT_HOSTS ?? "").split(",").map(normaliseHost).filter((h): h is string => Boolean(h))),
+    extraRedirectHosts: new Set(
+      (env.ALLOWED_REDIRECT_HOSTS ?? "")
+        .split(",")
+        .map(normaliseHost)
+        .filter((h): h is string => Boolean(h)),
+    ),
     secureCookies: !env.SITE_ORIGIN.startsWith("http://"),
     service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,
     eventsKeySecret: env.EVENTS_KEY_SECRET || null,

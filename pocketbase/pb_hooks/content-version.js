@@ -31,10 +31,6 @@ module.exports = {
    * @param {core.App} app
    */
   bump: (app) => {
-    app
-      .db()
-      .newQuery("UPDATE _zsys_content_version SET version = MAX(version + 1, {:now}) WHERE id = 'contentversion1'")
-      .bind({ now: Date.now() })
-      .execute();
+    app.db().newQuery("UPDATE _zsys_content_version SET version = MAX(version + 1, {:now}) WHERE id = 'contentversion1'").bind({ now: Date.now() }).execute();
   },
 };

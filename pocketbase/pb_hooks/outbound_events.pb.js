@@ -33,11 +33,7 @@ onRecordAfterCreateSuccess((e) => {
   const column = kind === "click" ? "click_count" : kind === "impression" ? "view_count" : "";
   for (const [table, id, counters] of targets) {
     if (!id || counters.indexOf(column) === -1) continue;
-    e.app
-      .db()
-      .newQuery(`UPDATE ${table} SET ${column} = ${column} + 1 WHERE id = {:id}`)
-      .bind({ id: id })
-      .execute();
+    e.app.db().newQuery(`UPDATE ${table} SET ${column} = ${column} + 1 WHERE id = {:id}`).bind({ id: id }).execute();
   }
   e.next();
 }, "outbound_events");

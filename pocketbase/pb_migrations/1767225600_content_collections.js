@@ -135,10 +135,7 @@ migrate(
         many("categories", "_zdata_categories"),
         one("store", "_zdata_stores", { required: true }),
       ],
-      [
-        "CREATE INDEX idx_zdata_offers_store ON _zdata_offers (store)",
-        "CREATE INDEX idx_zdata_offers_type_clicks ON _zdata_offers (type, click_count)",
-      ],
+      ["CREATE INDEX idx_zdata_offers_store ON _zdata_offers (store)", "CREATE INDEX idx_zdata_offers_type_clicks ON _zdata_offers (type, click_count)"],
     );
 
     base("_zdata_banners", [text("name"), image("image"), url("url")]);

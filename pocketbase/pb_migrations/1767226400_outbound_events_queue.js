@@ -62,10 +62,7 @@ migrate(
 
     app.db().newQuery("UPDATE outbound_events SET click_id = 'legacy-' || id, counted = (kind = 'click'), event_time = create_time").execute();
     for (const [name, target] of LINKS) {
-      app
-        .db()
-        .newQuery(`UPDATE outbound_events SET ${name}_link = ${name} WHERE ${name} != '' AND ${name} IN (SELECT id FROM ${target})`)
-        .execute();
+      app.db().newQuery(`UPDATE outbound_events SET ${name}_link = ${name} WHERE ${name} != '' AND ${name} IN (SELECT id FROM ${target})`).execute();
     }
 
     const linked = app.findCollectionByNameOrId("outbound_events");
@@ -85,7 +82,9 @@ migrate(
 
     app.db().newQuery("DELETE FROM outbound_events WHERE kind = 'reveal'").execute();
     const events = app.findCollectionByNameOrId("outbound_events");
-    events.indexes = events.indexes.filter((index) => index.indexOf("idx_outbound_events_click_id") === -1 && index.indexOf("idx_outbound_events_count_key") === -1);
+    events.indexes = events.indexes.filter(
+      (index) => index.indexOf("idx_outbound_events_click_id") === -1 && index.indexOf("idx_outbound_events_count_key") === -1,
+    );
     for (const name of ["click_id", "url", "device", "counted", "count_key", "event_time", ...TRACKING_FIELDS]) events.fields.removeByName(name);
     for (const [name] of LINKS) events.fields.getByName(name).name = `${name}_link`;
     app.save(events);

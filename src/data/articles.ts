@@ -130,7 +130,9 @@ export type ArticleCategory = Pick<Category, "id" | "title">;
 const ARTICLE_CATEGORY_PILLS = 30;
 
 export async function listArticleCategories(pb: ContentClient): Promise<ArticleCategory[]> {
-  const result = await pb.collection(COLLECTIONS.categories).getList<ArticleCategory>(1, ARTICLE_CATEGORY_PILLS, { sort: "title", fields: "id,title", skipTotal: true });
+  const result = await pb
+    .collection(COLLECTIONS.categories)
+    .getList<ArticleCategory>(1, ARTICLE_CATEGORY_PILLS, { sort: "title", fields: "id,title", skipTotal: true });
   return result.items;
 }
 
@@ -141,7 +143,10 @@ const READ_MORE_ITEMS = 4;
  * The newest pieces across the three lists (advertorials, comparisons and blog articles
  * merged by publish time), without the one being read.
  */
-export async function listReadMore(pb: ContentClient, { exclude = "", limit = READ_MORE_ITEMS }: { exclude?: string; limit?: number } = {}): Promise<ArticleListItem[]> {
+export async function listReadMore(
+  pb: ContentClient,
+  { exclude = "", limit = READ_MORE_ITEMS }: { exclude?: string; limit?: number } = {},
+): Promise<ArticleListItem[]> {
   // One more than needed from each list, in case the excluded piece is among them.
   const lists = await Promise.all(ARTICLE_KINDS.map((kind) => listArticleItems(pb, kind, { perPage: limit + 1 })));
   return lists
@@ -172,7 +177,20 @@ export interface ArticleHeader {
   meta: { title: string; description: string; keywords: string };
 }
 
-type HeaderRecord = Pick<Article, "id" | "collectionId" | "collectionName" | "title" | "featured_image" | "banner_image" | "publish_time" | "update_time" | "meta_title" | "meta_description" | "meta_keywords"> & {
+type HeaderRecord = Pick<
+  Article,
+  | "id"
+  | "collectionId"
+  | "collectionName"
+  | "title"
+  | "featured_image"
+  | "banner_image"
+  | "publish_time"
+  | "update_time"
+  | "meta_title"
+  | "meta_description"
+  | "meta_keywords"
+> & {
   expand?: { authors?: Author[]; categories?: Category[] };
 };
 

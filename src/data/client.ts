@@ -99,7 +99,8 @@ export function createContentClient({ baseUrl, fetch: fetchImpl, read: readImpl 
         if (first === undefined) throw notFound(`${records}?`, "The requested resource wasn't found.");
         return first;
       },
-      getOne: (id, options = {}) => (id ? read(`${records}/${encodeURIComponent(id)}${queryString(options)}`) : Promise.reject(notFound(`${records}/`, "Missing required record id."))),
+      getOne: (id, options = {}) =>
+        id ? read(`${records}/${encodeURIComponent(id)}${queryString(options)}`) : Promise.reject(notFound(`${records}/`, "Missing required record id.")),
     };
     return reads;
   }

@@ -18,15 +18,7 @@ export interface ComparisonView extends ArticleHeader {
 }
 
 /** Editorial reads expand authors, categories and products (and here the products' badges). */
-const EXPAND = [
-  "authors",
-  "categories",
-  "primary_product",
-  "primary_product_badges",
-  "secondery_product",
-  "secondery_product_badges",
-  "products",
-].join(",");
+const EXPAND = ["authors", "categories", "primary_product", "primary_product_badges", "secondery_product", "secondery_product_badges", "products"].join(",");
 
 function comparisonView(record: Comparison): ComparisonView {
   const x = record.expand ?? {};

@@ -52,7 +52,11 @@ async function listFeatured(pb: ContentClient, collection: string): Promise<Feat
 /** Spec Home: featured editorials, featured comparisons and all banners, merged and
  * shuffled; the first 6. */
 export async function listPopularArticles(pb: ContentClient, { seed, banners }: { seed: number; banners: Promise<HomeBanner[]> }): Promise<PopularArticles> {
-  const [editorials, comparisons, bannerList] = await Promise.all([listFeatured(pb, COLLECTIONS.advertorials), listFeatured(pb, COLLECTIONS.comparisons), banners]);
+  const [editorials, comparisons, bannerList] = await Promise.all([
+    listFeatured(pb, COLLECTIONS.advertorials),
+    listFeatured(pb, COLLECTIONS.comparisons),
+    banners,
+  ]);
   const pool: PopularItem[] = [
     ...editorials.map((e) => ({ ...e, kind: "advertorials" as const })),
     ...comparisons.map((c) => ({ ...c, kind: "comparisions" as const })),
@@ -62,7 +66,10 @@ export async function listPopularArticles(pb: ContentClient, { seed, banners }: 
 }
 
 /** Fields of an offer's deal or coupon card. */
-export const DEAL_CARD_FIELDS = [`id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc,${LIFECYCLE_FIELDS}`, badgeChipFields("badges")].join(",");
+export const DEAL_CARD_FIELDS = [
+  `id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc,${LIFECYCLE_FIELDS}`,
+  badgeChipFields("badges"),
+].join(",");
 
 /** Spec Home, Best deals: live featured offers of type deal; the most clicked are the best. */
 export async function listBestDeals(pb: ContentClient): Promise<OfferCardData[]> {

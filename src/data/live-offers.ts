@@ -28,7 +28,11 @@ export interface OfferLifecycle {
 const LIVE = '(starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now)';
 const UPCOMING = "starts_at > @now";
 
-const and = (...clauses: string[]) => clauses.filter(Boolean).map((clause) => `(${clause})`).join(" && ");
+const and = (...clauses: string[]) =>
+  clauses
+    .filter(Boolean)
+    .map((clause) => `(${clause})`)
+    .join(" && ");
 
 /** `scope` (a filter built with pb.filter, or "") narrowed to live offers. */
 export function liveFilter(scope = ""): string {

@@ -83,7 +83,12 @@ type Read<R> = (filter: string) => Promise<ListResult<R>>;
  * extra records. Two reads so that the loose patterns' near misses never crowd true
  * matches out of the bounded set.
  */
-async function matchingRecords<R extends { id: string }>(pb: ContentClient, words: readonly string[], fields: SearchedFields, read: Read<R>): Promise<{ records: R[]; truncated: boolean }> {
+async function matchingRecords<R extends { id: string }>(
+  pb: ContentClient,
+  words: readonly string[],
+  fields: SearchedFields,
+  read: Read<R>,
+): Promise<{ records: R[]; truncated: boolean }> {
   const strict = await read(candidateFilter(pb, words, fields, false));
   const truncated = strict.totalItems > strict.items.length;
   if (truncated || !words.some((word) => looseLikePattern(word) !== null)) return { records: strict.items, truncated };
@@ -193,7 +198,8 @@ export function readSearchOffers(pb: ContentClient, filter: string): Promise<Lis
     filter,
     sort: "-click_count,id",
     expand: "store,categories",
-    fields: "id,collectionId,collectionName,heading,subheading,description,thumbnail,click_count,starts_at,expires_at,expand.store.id,expand.store.title,expand.categories.title",
+    fields:
+      "id,collectionId,collectionName,heading,subheading,description,thumbnail,click_count,starts_at,expires_at,expand.store.id,expand.store.title,expand.categories.title",
   });
 }
 
@@ -227,8 +233,18 @@ async function offerCandidates(pb: ContentClient, words: readonly string[]): Pro
 
 /** The three published kinds, by their collection and the route segment of their pages. */
 const PUBLISHED: Record<"comparisons" | "advertorials" | "articles", { collection: string; route: ArticleKind; fields: SearchedFields; text: string }> = {
-  comparisons: { collection: COLLECTIONS.comparisons, route: "comparisions", fields: { title: ["title"], body: ["subtitle", "tags", "categories[].title"] }, text: "subtitle" },
-  advertorials: { collection: COLLECTIONS.advertorials, route: "advertorials", fields: { title: ["title"], body: ["subtitle", "summary", "tags", "categories[].title"] }, text: "subtitle,summary" },
+  comparisons: {
+    collection: COLLECTIONS.comparisons,
+    route: "comparisions",
+    fields: { title: ["title"], body: ["subtitle", "tags", "categories[].title"] },
+    text: "subtitle",
+  },
+  advertorials: {
+    collection: COLLECTIONS.advertorials,
+    route: "advertorials",
+    fields: { title: ["title"], body: ["subtitle", "summary", "tags", "categories[].title"] },
+    text: "subtitle,summary",
+  },
   articles: { collection: COLLECTIONS.articles, route: "blog", fields: { title: ["title"], body: ["summary", "tags", "categories[].title"] }, text: "summary" },
 };
 

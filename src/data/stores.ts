@@ -10,7 +10,10 @@ export const STORES_PER_PAGE = 30;
 /** Fields a store card needs; the list never ships HTML bodies to the page. */
 export const STORE_CARD_FIELDS = "id,collectionId,collectionName,title,logo,subheading,category_ids,is_featured,rating,reviewers";
 
-export type StoreCardRecord = Pick<Store, "id" | "collectionId" | "collectionName" | "title" | "logo" | "subheading" | "category_ids" | "is_featured" | "rating" | "reviewers">;
+export type StoreCardRecord = Pick<
+  Store,
+  "id" | "collectionId" | "collectionName" | "title" | "logo" | "subheading" | "category_ids" | "is_featured" | "rating" | "reviewers"
+>;
 
 /** Which editorial pages exist about a store: its card links only to those. */
 export interface StoreEditorials {
@@ -57,10 +60,7 @@ export async function withEditorials(pb: ContentClient, stores: StoreCardRecord[
 }
 
 /** Stores sorted by title, optionally only those in any of the given categories. */
-export async function listStores(
-  pb: ContentClient,
-  { categoryIds, page }: { categoryIds: readonly string[]; page: number },
-): Promise<ListResult<StoreCard>> {
+export async function listStores(pb: ContentClient, { categoryIds, page }: { categoryIds: readonly string[]; page: number }): Promise<ListResult<StoreCard>> {
   const result = await pb.collection(COLLECTIONS.stores).getList<StoreCardRecord>(page, STORES_PER_PAGE, {
     sort: "title",
     fields: STORE_CARD_FIELDS,

@@ -4,7 +4,10 @@ import { COLLECTIONS } from "./collections";
 import { LIFECYCLE_FIELDS, listLive } from "./live-offers";
 import type { OfferCardData } from "./offers";
 
-const FIELDS = [`id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,${LIFECYCLE_FIELDS}`, badgeChipFields("badges")].join(",");
+const FIELDS = [
+  `id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,${LIFECYCLE_FIELDS}`,
+  badgeChipFields("badges"),
+].join(",");
 
 /** The most clicked live deals, as deal cards. `_zsec_top_deals` is ranked by clicks already;
  * the sort keeps that order explicit, ties broken by id. */

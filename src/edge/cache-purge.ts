@@ -54,7 +54,8 @@ function pageUrls(body: unknown, siteOrigin: string): URL[] | string {
 export async function purgeCache(c: Context<AppEnv>): Promise<Response> {
   const { purgeSecret, siteOrigin, pocketbaseUrl } = c.var.config;
   if (!purgeSecret) return json({ message: "Not found" }, 404);
-  if (!(await authorised(c.req.header("Authorization"), purgeSecret))) return json({ message: "A valid bearer token is required." }, 401, { "WWW-Authenticate": "Bearer" });
+  if (!(await authorised(c.req.header("Authorization"), purgeSecret)))
+    return json({ message: "A valid bearer token is required." }, 401, { "WWW-Authenticate": "Bearer" });
   const text = await c.req.text();
   if (text.length > MAX_BODY_BYTES) return json({ message: "The request body is too large." }, 413);
   let body: unknown;

@@ -59,7 +59,12 @@ export function recordTags(collection: string, body: unknown): string[] {
 }
 
 export function parseCacheTags(header: string | null): string[] {
-  return header ? header.split(",").map((tag) => tag.trim()).filter(Boolean) : [];
+  return header
+    ? header
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /**

@@ -187,7 +187,8 @@ export async function cachedRead(key: string, load: () => Promise<Response>, ttl
   const version = (await deps.version?.()) ?? null;
   const holdMs = deps.holdMs ?? 0;
   const holding = holdMs > 0 ? held.get(key) : undefined;
-  if (holding && now() - holding.heldAt < holdMs && stateOf(holding.terms, ttl, version, now()) === "fresh") return answered(holding.copy, "HIT", holding.terms);
+  if (holding && now() - holding.heldAt < holdMs && stateOf(holding.terms, ttl, version, now()) === "fresh")
+    return answered(holding.copy, "HIT", holding.terms);
   const stored = await deps.cache.match(key);
   if (!stored) return answered(await fetchAndStore(key, load, ttl, deps, version), "MISS");
   const terms = termsOf(stored.headers);

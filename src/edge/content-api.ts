@@ -66,7 +66,13 @@ function forwardParams(source: URLSearchParams, allowed: readonly string[], with
   return out;
 }
 
-async function readOrFail(c: Context<AppEnv>, path: string, params: URLSearchParams, cacheControl: string, ttl?: { fresh: number; stale: number }): Promise<Response> {
+async function readOrFail(
+  c: Context<AppEnv>,
+  path: string,
+  params: URLSearchParams,
+  cacheControl: string,
+  ttl?: { fresh: number; stale: number },
+): Promise<Response> {
   try {
     return relay(await c.var.origin.read(path + sortedSearch(params.toString()), ttl), cacheControl);
   } catch (err) {
@@ -111,9 +117,7 @@ contentApi.get("/api/collections/:name/records", (c) => {
 });
 
 contentApi.get("/api/collections/:name/records/", (c) =>
-  resolvePublicCollection(c.req.param("name"))
-    ? contentError(c, 404, "Missing required record id.")
-    : contentError(c, 404, NO_COLLECTION),
+  resolvePublicCollection(c.req.param("name")) ? contentError(c, 404, "Missing required record id.") : contentError(c, 404, NO_COLLECTION),
 );
 
 contentApi.get("/api/collections/:name/records/:id", (c) => {

@@ -40,7 +40,12 @@ function readTarget(url: string): ReadTarget {
   if (target === undefined) {
     if (readTargets.size >= READ_TARGETS_MAX) readTargets.clear();
     const parsed = new URL(url);
-    target = { href: parsed.href, path: parsed.pathname + parsed.search, sortedPath: parsed.pathname + sortedSearch(parsed.search), collection: readCollection(parsed.pathname) };
+    target = {
+      href: parsed.href,
+      path: parsed.pathname + parsed.search,
+      sortedPath: parsed.pathname + sortedSearch(parsed.search),
+      collection: readCollection(parsed.pathname),
+    };
     readTargets.set(url, target);
   }
   return target;

@@ -54,9 +54,13 @@ function locationKey(config: Config): string {
 async function readVersion(config: Config, deps: VersionDeps, lastKnown: number | null): Promise<NonNullable<typeof known>> {
   const stored = await deps.cache.match(locationKey(config));
   const kept = stored ? ((await stored.json()) as KeptVersion) : undefined;
-  if (kept && Date.now() - kept.readAt < config.contentVersionTtl * 1000) return { version: newer(kept.version, lastKnown), readAt: kept.readAt, failed: false };
+  if (kept && Date.now() - kept.readAt < config.contentVersionTtl * 1000)
+    return { version: newer(kept.version, lastKnown), readAt: kept.readAt, failed: false };
   try {
-    const response = await fetch(`${config.pocketbaseUrl}${CONTENT_VERSION_PATH}`, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+    const response = await fetch(`${config.pocketbaseUrl}${CONTENT_VERSION_PATH}`, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+    });
     if (!response.ok) throw new Error(`PocketBase answered ${response.status}`);
     const { version } = (await response.json()) as { version?: unknown };
     if (typeof version !== "number" || !Number.isFinite(version)) throw new Error("no version in the answer");

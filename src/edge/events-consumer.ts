@@ -81,7 +81,11 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   if (!config.service) console.error("outbound events not stored: PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD are not set");
   else if (events.length > 0) {
     try {
-      stored = await storeEvents(config, config.service, events.map((message) => message.body as OutboundEventMessage));
+      stored = await storeEvents(
+        config,
+        config.service,
+        events.map((message) => message.body as OutboundEventMessage),
+      );
     } catch (err) {
       // The token may be the cause (PocketBase restored from a backup, keys rotated): sign in afresh next time.
       forgetServiceToken();

@@ -43,7 +43,10 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
 
   const kind: OutboundKind = c.req.query("wp") === "0" ? "impression" : "click";
   if (isVisitorAction(c)) {
-    await enqueueEvent(c, await outboundEvent(c, visitor, { clickId, kind, url: template, targetHost: parsed.url.hostname, linked: links?.recordsOf(template) }));
+    await enqueueEvent(
+      c,
+      await outboundEvent(c, visitor, { clickId, kind, url: template, targetHost: parsed.url.hostname, linked: links?.recordsOf(template) }),
+    );
   }
   if (kind === "impression") return c.body(null, 204);
   return c.redirect(resolved.url.href, 302);
@@ -55,7 +58,12 @@ function page(c: Context<AppEnv>, status: 400 | 503, title: string, text: string
 }
 
 function notPartnerLink(c: Context<AppEnv>): Response {
-  return page(c, 400, "This is not a known partner link", "We only send visitors on to the partner sites that appear in our reviews and offers, and this link does not lead to one of them. Nothing was opened.");
+  return page(
+    c,
+    400,
+    "This is not a known partner link",
+    "We only send visitors on to the partner sites that appear in our reviews and offers, and this link does not lead to one of them. Nothing was opened.",
+  );
 }
 
 function unavailable(c: Context<AppEnv>): Response {

@@ -3,7 +3,17 @@ import { isbot } from "isbot";
 import { COLLECTIONS } from "../data/collections";
 import { readCookie, serializeCookie } from "../lib/cookies";
 import { safeReturnPath } from "../lib/newsletter";
-import { FEEDBACK_MESSAGES, isRecordId, parseWorked, VOTES_COOKIE, VOTES_COOKIE_ATTRIBUTES, VOTES_COOKIE_MAX_AGE_S, votedOffers, withVote, type FeedbackAnswer } from "../lib/offer-feedback";
+import {
+  FEEDBACK_MESSAGES,
+  isRecordId,
+  parseWorked,
+  VOTES_COOKIE,
+  VOTES_COOKIE_ATTRIBUTES,
+  VOTES_COOKIE_MAX_AGE_S,
+  votedOffers,
+  withVote,
+  type FeedbackAnswer,
+} from "../lib/offer-feedback";
 import type { AppEnv } from "./app-env";
 import { fromThisSite, withinRateLimit } from "./visitor-post";
 import { secureCookies } from "./secure-cookies";
@@ -118,7 +128,11 @@ export async function offerFeedback(c: Context<AppEnv>): Promise<Response> {
   }
   if (!counts) return fail("unknown");
 
-  if (counted) c.header("Set-Cookie", serializeCookie(VOTES_COOKIE, withVote(cookie, offerId), { ...VOTES_COOKIE_ATTRIBUTES, maxAge: VOTES_COOKIE_MAX_AGE_S, secure: secureCookies(c) }));
+  if (counted)
+    c.header(
+      "Set-Cookie",
+      serializeCookie(VOTES_COOKIE, withVote(cookie, offerId), { ...VOTES_COOKIE_ATTRIBUTES, maxAge: VOTES_COOKIE_MAX_AGE_S, secure: secureCookies(c) }),
+    );
   if (!wantsJson) return c.redirect(safeReturnPath(returnTo), 303);
   return c.json({ counted, ...counts, message: FEEDBACK_MESSAGES.thanks } satisfies FeedbackAnswer, 200);
 }

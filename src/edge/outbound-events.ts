@@ -91,7 +91,13 @@ export async function outboundEvent(
     device: deviceClass(userAgent, c.req.header("Sec-CH-UA-Mobile")),
     event_time: now.toISOString(),
     counted: true,
-    count_key: await countKey(c.var.config.eventsKeySecret, [now.toISOString().slice(0, 10), c.req.header("CF-Connecting-IP") ?? "", userAgent, event.kind, subject]),
+    count_key: await countKey(c.var.config.eventsKeySecret, [
+      now.toISOString().slice(0, 10),
+      c.req.header("CF-Connecting-IP") ?? "",
+      userAgent,
+      event.kind,
+      subject,
+    ]),
   };
 }
 

@@ -19,7 +19,16 @@ import type { Context } from "hono";
 import { withoutTracking } from "../lib/tracking";
 import { sortedSearch } from "../lib/query";
 import type { AppEnv } from "./app-env";
-import { CACHE_STATUS_HEADER, CONTENT_VERSION_HEADER, deleteCopy, STORED_AT_HEADER, storedCopyState, type CachedRead, type CacheStatus, type CacheTtl } from "./cache";
+import {
+  CACHE_STATUS_HEADER,
+  CONTENT_VERSION_HEADER,
+  deleteCopy,
+  STORED_AT_HEADER,
+  storedCopyState,
+  type CachedRead,
+  type CacheStatus,
+  type CacheTtl,
+} from "./cache";
 import { CACHE_TAG_HEADER, formatCacheTags } from "./cache-tags";
 import { earlierBound, FRESH_UNTIL_HEADER } from "./offer-schedule";
 
@@ -146,7 +155,14 @@ export async function cachedPage(key: string, request: Request, render: PageRend
 /** Renders a page whose copy is outdated: the render if its shell came out whole, else the
  * copy (a change waits for PocketBase rather than the page failing). A page gone since (its
  * record deleted) loses its copy, so an outage cannot bring it back. */
-async function replaceOutdated(key: string, stored: Response, request: Request, render: PageRender, deps: PageCacheDeps, version: number | null): Promise<Response> {
+async function replaceOutdated(
+  key: string,
+  stored: Response,
+  request: Request,
+  render: PageRender,
+  deps: PageCacheDeps,
+  version: number | null,
+): Promise<Response> {
   const reads = new PageReads();
   const response = await render(reads, request).catch((error: unknown) => {
     console.error("page cache: render of an outdated page failed", key, error);
@@ -189,7 +205,15 @@ function storedHeaders(rendered: Headers, reads: PageReads, deps: PageCacheDeps,
   return headers;
 }
 
-async function store(key: string, status: number, headers: Headers, body: ArrayBuffer, reads: PageReads, deps: PageCacheDeps, version: number | null): Promise<void> {
+async function store(
+  key: string,
+  status: number,
+  headers: Headers,
+  body: ArrayBuffer,
+  reads: PageReads,
+  deps: PageCacheDeps,
+  version: number | null,
+): Promise<void> {
   // A section whose read failed shows its notice: that page must not outlive the outage.
   // Nor may a page built from copies older than the version it would be stored under.
   if (reads.failed || reads.predates(version)) return;

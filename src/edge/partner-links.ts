@@ -16,7 +16,12 @@ export interface LinkedRecords {
  * each says about the record it belongs to. Earlier entries win when one URL appears in
  * several places: an offer (and its store), else a product, else a store. */
 const URL_FIELDS: ReadonlyArray<{ collection: string; fields: readonly string[]; extra?: string; link?: (item: Record<string, unknown>) => LinkedRecords }> = [
-  { collection: COLLECTIONS.offers, fields: ["cta_url"], extra: "store", link: (item) => ({ offer: String(item.id), store: String(item.store ?? ""), product: "" }) },
+  {
+    collection: COLLECTIONS.offers,
+    fields: ["cta_url"],
+    extra: "store",
+    link: (item) => ({ offer: String(item.id), store: String(item.store ?? ""), product: "" }),
+  },
   { collection: COLLECTIONS.products, fields: ["cta_url"], link: (item) => ({ offer: "", store: "", product: String(item.id) }) },
   { collection: COLLECTIONS.stores, fields: ["default_action_url", "website"], link: (item) => ({ offer: "", store: String(item.id), product: "" }) },
   { collection: COLLECTIONS.banners, fields: ["url"] },
@@ -48,13 +53,14 @@ async function collectLinks(origin: ContentOrigin): Promise<IndexJson> {
       const response = await origin.read(`/api/collections/${collection}/records?${query}`);
       if (!response.ok) throw new Error(`partner link index: ${collection} answered ${response.status}`);
       const { items } = (await response.json()) as { items: Array<Record<string, unknown>> };
-      for (const item of items) for (const field of fields) {
-        const value = item[field];
-        const host = hostOf(value);
-        if (!host || typeof value !== "string") continue;
-        hosts.add(host);
-        if (link && !Object.hasOwn(links, value)) links[value] = link(item);
-      }
+      for (const item of items)
+        for (const field of fields) {
+          const value = item[field];
+          const host = hostOf(value);
+          if (!host || typeof value !== "string") continue;
+          hosts.add(host);
+          if (link && !Object.hasOwn(links, value)) links[value] = link(item);
+        }
       if (items.length < PAGE_SIZE) break;
     }
   }
@@ -77,12 +83,17 @@ export interface PartnerLinks {
  */
 export async function partnerLinks(c: Context<AppEnv>): Promise<PartnerLinks> {
   const { config } = c.var;
-  const response = await readThrough(`${config.siteOrigin}/_edge-cache/_partner-links`, async () => Response.json(await collectLinks(c.var.origin)), config.readTtl, {
-    cache: caches.default,
-    waitUntil: (p) => c.executionCtx.waitUntil(p),
-    version: c.var.contentVersion,
-    holdMs: config.contentVersionTtl * 1000,
-  });
+  const response = await readThrough(
+    `${config.siteOrigin}/_edge-cache/_partner-links`,
+    async () => Response.json(await collectLinks(c.var.origin)),
+    config.readTtl,
+    {
+      cache: caches.default,
+      waitUntil: (p) => c.executionCtx.waitUntil(p),
+      version: c.var.contentVersion,
+      holdMs: config.contentVersionTtl * 1000,
+    },
+  );
   const { hosts, links } = (await response.json()) as IndexJson;
   return { hosts: new Set(hosts), recordsOf: (url) => (Object.hasOwn(links, url) ? links[url] : undefined) };
 }

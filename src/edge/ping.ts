@@ -29,7 +29,9 @@ export async function ping(c: Context<AppEnv>): Promise<Response> {
   if (typeof cid !== "string" || !CID.test(cid)) return bad("cid must be a short string of letters, digits, '-' or '_'.");
   if (hasOptedOut(requestPrivacySignals(c.req.raw.headers))) return c.json({ success: false });
 
-  const response = await c.var.origin.read(`/api/collections/${COLLECTIONS.websites}/records/${WEBSITE_ID}?fields=pings_enabled,ping_cid`).catch(() => undefined);
+  const response = await c.var.origin
+    .read(`/api/collections/${COLLECTIONS.websites}/records/${WEBSITE_ID}?fields=pings_enabled,ping_cid`)
+    .catch(() => undefined);
   if (!response?.ok) {
     // Without the settings we cannot know pings are wanted: the safe answer is no.
     console.error("ping: site settings unavailable", response?.status);

@@ -27,7 +27,9 @@ export async function privacyChoice(c: Context<AppEnv>): Promise<Response> {
   const options = { ...OPT_OUT_COOKIE_ATTRIBUTES, secure: secureCookies(c) };
   c.header(
     "Set-Cookie",
-    choice === "out" ? serializeCookie(OPT_OUT_COOKIE, "1", { ...options, maxAge: OPT_OUT_MAX_AGE_S }) : serializeCookie(OPT_OUT_COOKIE, "", { ...options, maxAge: 0 }),
+    choice === "out"
+      ? serializeCookie(OPT_OUT_COOKIE, "1", { ...options, maxAge: OPT_OUT_MAX_AGE_S })
+      : serializeCookie(OPT_OUT_COOKIE, "", { ...options, maxAge: 0 }),
   );
   return c.redirect(`${OPT_OUT_PAGE}?choice=${choice === "out" ? "opted-out" : "opted-in"}#opt-out`, 303);
 }

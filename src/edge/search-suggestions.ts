@@ -16,7 +16,9 @@ const SUGGESTIONS_TAG = "dp-suggest";
  * matches of the same edge-cached reads the search page uses.
  */
 export async function searchSuggestions(c: Context<AppEnv>): Promise<Response> {
-  const text = foldText(c.req.query("q") ?? "").replace(/\s+/g, " ").trim();
+  const text = foldText(c.req.query("q") ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
   if (text.length > SEARCH_MAX_LENGTH) return c.json({ message: `The search text is too long (at most ${SEARCH_MAX_LENGTH} characters).` }, 400);
   const key = new URL(SUGGESTIONS_PATH, c.var.config.siteOrigin);
   key.searchParams.set("q", text);

@@ -22,7 +22,8 @@ const COMMON_HEADERS: Record<string, string> = {
   "X-Frame-Options": "DENY",
   "Cross-Origin-Opener-Policy": "same-origin",
   // The site uses none of these; clipboard-write stays allowed for the Copy buttons.
-  "Permissions-Policy": "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), browsing-topics=(), interest-cohort=()",
+  "Permissions-Policy":
+    "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), browsing-topics=(), interest-cohort=()",
 };
 
 /** The site's default; an answer that chose its own (the /goto redirect) keeps it. */

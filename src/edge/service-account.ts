@@ -59,7 +59,12 @@ async function serviceToken(config: Config, service: ServiceCredentials): Promis
  * fails the collection's rule as a guest's (400 or 403 without field errors): then it signs
  * in again and retries once. Other answers are returned as they are.
  */
-export async function asService(config: Config, service: ServiceCredentials, path: string, init: { method: "GET" | "POST"; body?: unknown }): Promise<Response> {
+export async function asService(
+  config: Config,
+  service: ServiceCredentials,
+  path: string,
+  init: { method: "GET" | "POST"; body?: unknown },
+): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     const token = await serviceToken(config, service);
     const response = await fetch(`${config.pocketbaseUrl}${path}`, {
@@ -69,7 +74,10 @@ export async function asService(config: Config, service: ServiceCredentials, pat
       signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
     });
     if (attempt === 0 && isRefusedToken(response)) {
-      const error = (await response.clone().json().catch(() => ({}))) as { data?: Record<string, unknown> };
+      const error = (await response
+        .clone()
+        .json()
+        .catch(() => ({}))) as { data?: Record<string, unknown> };
       if (!error.data || Object.keys(error.data).length === 0) {
         await response.body?.cancel();
         forgetServiceToken();

@@ -47,7 +47,15 @@ const RECORD_TYPES = Object.keys(RECORD_SOURCES) as RecordType[];
 export const STATIC_PAGES: ReadonlyArray<{ path: string; shows: readonly CollectionName[] }> = [
   {
     path: "/",
-    shows: [COLLECTIONS.stores, COLLECTIONS.offers, COLLECTIONS.categories, COLLECTIONS.banners, COLLECTIONS.advertorials, COLLECTIONS.comparisons, COLLECTIONS.articles],
+    shows: [
+      COLLECTIONS.stores,
+      COLLECTIONS.offers,
+      COLLECTIONS.categories,
+      COLLECTIONS.banners,
+      COLLECTIONS.advertorials,
+      COLLECTIONS.comparisons,
+      COLLECTIONS.articles,
+    ],
   },
   { path: "/offers", shows: [COLLECTIONS.offers] },
   { path: "/stores", shows: [COLLECTIONS.stores] },
@@ -97,7 +105,9 @@ async function recordFiles(pb: ContentClient, type: RecordType, perFile: number)
   const { collection } = RECORD_SOURCES[type];
   const chunks = sitemapChunks(await countRecords(pb, collection), perFile);
   const starts = await Promise.all(chunks.map((chunk) => (chunk.offset === 0 ? undefined : idAt(pb, collection, chunk.offset))));
-  return Promise.all(chunks.map(async (chunk, i) => ({ file: chunk.file, lastmod: await newestUpdate(pb, collection, idRange(pb, starts[i], starts[i + 1])) })));
+  return Promise.all(
+    chunks.map(async (chunk, i) => ({ file: chunk.file, lastmod: await newestUpdate(pb, collection, idRange(pb, starts[i], starts[i + 1])) })),
+  );
 }
 
 /** The sitemap index: the static file, then each content type's files, with their lastmod. */
@@ -128,7 +138,9 @@ async function streamRecordFile(pb: ContentClient, siteOrigin: string, source: R
   let remaining = chunk.size;
   let lastId = "";
   const readPage = (filter: string) =>
-    pb.collection(source.collection).getList<SitemapRecord>(1, Math.min(READ_PAGE_SIZE, remaining), { sort: "id", filter, fields: "id,title,update_time", skipTotal: true });
+    pb
+      .collection(source.collection)
+      .getList<SitemapRecord>(1, Math.min(READ_PAGE_SIZE, remaining), { sort: "id", filter, fields: "id,title,update_time", skipTotal: true });
   let page: SitemapRecord[] | undefined = (await readPage(idRange(pb, start, undefined))).items;
   return new ReadableStream<Uint8Array>({
     start(controller) {

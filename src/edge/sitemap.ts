@@ -16,7 +16,11 @@ function sitemapClient(pocketbaseUrl: string): ContentClient {
 }
 
 const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
-const UNAVAILABLE = () => new Response("The sitemap is temporarily unavailable.\n", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60", "Cache-Control": "no-store" } });
+const UNAVAILABLE = () =>
+  new Response("The sitemap is temporarily unavailable.\n", {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60", "Cache-Control": "no-store" },
+  });
 const NOT_FOUND = () => new Response("No such sitemap.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /** Builds the answer through the page cache (same TTLs), tagged for sitemap purges. */

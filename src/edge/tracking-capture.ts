@@ -1,6 +1,15 @@
 import type { Context } from "hono";
 import { readCookie, serializeCookie } from "../lib/cookies";
-import { mergeTracking, parseTracking, sameTracking, serializeTracking, trackingFromQuery, TRACKING_COOKIE, TRACKING_COOKIE_ATTRIBUTES, TRACKING_COOKIE_MAX_AGE_S } from "../lib/tracking";
+import {
+  mergeTracking,
+  parseTracking,
+  sameTracking,
+  serializeTracking,
+  trackingFromQuery,
+  TRACKING_COOKIE,
+  TRACKING_COOKIE_ATTRIBUTES,
+  TRACKING_COOKIE_MAX_AGE_S,
+} from "../lib/tracking";
 import type { AppEnv } from "./app-env";
 import { secureCookies } from "./secure-cookies";
 
@@ -16,7 +25,10 @@ export function addTrackingCookie(c: Context<AppEnv>, response: Response): Respo
   const merged = mergeTracking(stored, incoming);
   if (sameTracking(stored, merged)) return response;
   const answer = new Response(response.body, response);
-  answer.headers.append("Set-Cookie", serializeCookie(TRACKING_COOKIE, serializeTracking(merged), { ...TRACKING_COOKIE_ATTRIBUTES, maxAge: TRACKING_COOKIE_MAX_AGE_S, secure: secureCookies(c) }));
+  answer.headers.append(
+    "Set-Cookie",
+    serializeCookie(TRACKING_COOKIE, serializeTracking(merged), { ...TRACKING_COOKIE_ATTRIBUTES, maxAge: TRACKING_COOKIE_MAX_AGE_S, secure: secureCookies(c) }),
+  );
   // This copy carries one visitor's cookie: no shared cache may keep it.
   answer.headers.set("Cache-Control", "private, no-store");
   return answer;

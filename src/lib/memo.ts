@@ -7,7 +7,10 @@
  * results, whatever the content. Results are shared between requests, so they must be
  * immutable values (strings, or frozen structures).
  */
-export function memoizeByInput<T>(fn: (input: string) => T, { maxEntries, maxInputLength }: { maxEntries: number; maxInputLength: number }): (input: string) => T {
+export function memoizeByInput<T>(
+  fn: (input: string) => T,
+  { maxEntries, maxInputLength }: { maxEntries: number; maxInputLength: number },
+): (input: string) => T {
   const results = new Map<string, T>();
   return (input) => {
     if (input.length > maxInputLength) return fn(input);

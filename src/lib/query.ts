@@ -12,8 +12,7 @@ function encodePart(text: string): string {
     .replace(/%20/g, "+");
 }
 
-const byNameThenValue = ([ak, av]: [string, string], [bk, bv]: [string, string]) =>
-  ak === bk ? (av < bv ? -1 : av > bv ? 1 : 0) : ak < bk ? -1 : 1;
+const byNameThenValue = ([ak, av]: [string, string], [bk, bv]: [string, string]) => (ak === bk ? (av < bv ? -1 : av > bv ? 1 : 0) : ak < bk ? -1 : 1);
 
 /**
  * Rebuilds a query string (`url.search`) with its parameters sorted by name then value, so

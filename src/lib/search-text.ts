@@ -14,12 +14,17 @@ const NON_ASCII = /[\u0080-\uffff]/;
  * Plain ASCII, most of the content, has nothing to decompose: lowercasing is all it needs. */
 export function foldText(text: string): string {
   if (!NON_ASCII.test(text)) return text.toLowerCase();
-  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** The distinct words of a query, folded, in the order typed. */
 export function searchWords(text: string): string[] {
-  const words = foldText(text).split(/[^\p{L}\p{N}%&+#@.'-]+/u).map((word) => word.replace(/^[.'-]+|[.'-]+$/g, ""));
+  const words = foldText(text)
+    .split(/[^\p{L}\p{N}%&+#@.'-]+/u)
+    .map((word) => word.replace(/^[.'-]+|[.'-]+$/g, ""));
   return [...new Set(words.filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
 }
 
@@ -101,7 +106,8 @@ export function matchScore(words: readonly string[], title: string, body: string
   const part = (i: number) => (folded[i] ??= foldText(bodyText(parts[i])));
   const bodyPoints = (word: string, isToken: boolean) => {
     let best = 0;
-    for (let i = 0; i < parts.length && best < POINTS.bodyWord; i++) best = Math.max(best, wordPoints(word, isToken, part(i), [POINTS.bodyWord, POINTS.bodyPart, POINTS.bodyPart]));
+    for (let i = 0; i < parts.length && best < POINTS.bodyWord; i++)
+      best = Math.max(best, wordPoints(word, isToken, part(i), [POINTS.bodyWord, POINTS.bodyPart, POINTS.bodyPart]));
     return best;
   };
   let score = 0;

@@ -13,8 +13,7 @@ export interface StoreIdSources {
   queryId?: string | null;
 }
 
-const idFromState = (state: unknown): unknown =>
-  typeof state === "object" && state !== null && "storeId" in state ? state.storeId : undefined;
+const idFromState = (state: unknown): unknown => (typeof state === "object" && state !== null && "storeId" in state ? state.storeId : undefined);
 
 /**
  * Spec, Store page: "the store id comes from navigation state, else session storage, else

@@ -26,7 +26,9 @@ const organizationId = (siteOrigin: string) => `${siteOrigin}/#organization`;
 
 /** Drops properties whose value is missing, so the output never carries empty fields. */
 function compact<T extends Record<string, unknown>>(node: T): T {
-  return Object.fromEntries(Object.entries(node).filter(([, value]) => value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0))) as T;
+  return Object.fromEntries(
+    Object.entries(node).filter(([, value]) => value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0)),
+  ) as T;
 }
 
 /** The whole page's nodes as one JSON-LD document. */

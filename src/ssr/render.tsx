@@ -44,7 +44,11 @@ export async function renderPage(request: Request, { content, siteOrigin, waitFo
   const html: Record<string, string> = { "Content-Type": "text/html; charset=utf-8", ...(nonce && { [RENDER_NONCE_HEADER]: nonce }) };
   const { immediate, settled } = splitLoaderData(context.loaderData);
   const document = (
-    <Document assets={clientAssetsFor(context.matches.map((match) => match.route.id))} hydrationJson={jsonForScript(hydrationState(context, immediate))} nonce={nonce}>
+    <Document
+      assets={clientAssetsFor(context.matches.map((match) => match.route.id))}
+      hydrationJson={jsonForScript(hydrationState(context, immediate))}
+      nonce={nonce}
+    >
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Document>
   );

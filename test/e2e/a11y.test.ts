@@ -45,12 +45,16 @@ async function open(path: string, options: BrowserContextOptions): Promise<Page>
 async function violations(page: Page): Promise<string[]> {
   // Evaluated through DevTools, so the page's Content-Security-Policy does not apply.
   await page.evaluate(axe.source);
-  const results = await page.evaluate((tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: tags } }), WCAG_22_AA);
+  const results = await page.evaluate(
+    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: tags } }),
+    WCAG_22_AA,
+  );
   return (results as AxeResults).violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} element(s): ${v.nodes
-      .slice(0, 3)
-      .map((n) => n.target.join(" "))
-      .join(" | ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} element(s): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(" | ")}`,
   );
 }
 

@@ -117,10 +117,27 @@ async function writeCorpus(pb: PocketBase): Promise<Corpus> {
       categories: [category.id],
       status: "published",
     });
-    const piece = { authors: [author.id], categories: [category.id], tags: TEXT_VECTOR, publish_time: now, is_featured: true, meta_title: TEXT_VECTOR, meta_keywords: TEXT_VECTOR, meta_description: TEXT_VECTOR };
+    const piece = {
+      authors: [author.id],
+      categories: [category.id],
+      tags: TEXT_VECTOR,
+      publish_time: now,
+      is_featured: true,
+      meta_title: TEXT_VECTOR,
+      meta_keywords: TEXT_VECTOR,
+      meta_description: TEXT_VECTOR,
+    };
     result.stores.push(store);
     result.articles.push(
-      await create("_zdata_articles", { ...piece, title: `${text} article`, summary: rich, content: `${markdown}\n\n${rich}`, product: product.id, product_cardtype: "medium", status: "published" }),
+      await create("_zdata_articles", {
+        ...piece,
+        title: `${text} article`,
+        summary: rich,
+        content: `${markdown}\n\n${rich}`,
+        product: product.id,
+        product_cardtype: "medium",
+        status: "published",
+      }),
     );
     result.comparisons.push(
       await create("_zdata_comparisons", {
@@ -235,26 +252,81 @@ function domProblems(page: Page) {
           }
         }
       }
-      for (const el of Array.from(document.querySelectorAll("iframe, frame, frameset, object, embed, applet, base, portal, meta[http-equiv], form[action]:not([action^='/'])"))) {
+      for (const el of Array.from(
+        document.querySelectorAll("iframe, frame, frameset, object, embed, applet, base, portal, meta[http-equiv], form[action]:not([action^='/'])"),
+      )) {
         problems.push(`embedding or redirecting element ${describe(el)}`);
       }
       for (const script of Array.from(document.querySelectorAll("script"))) {
         const type = script.getAttribute("type") ?? "";
         if (/^application\/(ld\+)?json$/.test(type)) continue;
         if (script.src) {
-          if (!(new URL(script.src).origin === location.origin || new URL(script.src).origin === "https://www.googletagmanager.com")) problems.push(`foreign script ${script.src}`);
+          if (!(new URL(script.src).origin === location.origin || new URL(script.src).origin === "https://www.googletagmanager.com"))
+            problems.push(`foreign script ${script.src}`);
         } else if (!script.nonce && script.textContent !== prepaint) {
           problems.push(`inline script without nonce: ${script.textContent?.slice(0, 80)}`);
         }
       }
-      const FORMATTING = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "div", "span", "strong", "b", "em", "i", "u", "s", "del", "ins", "mark", "small", "sub", "sup", "blockquote", "q", "cite", "abbr", "code", "pre", "kbd", "ul", "ol", "li", "dl", "dt", "dd", "a", "img", "figure", "figcaption", "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td"]);
-      const containers = Array.from(document.querySelectorAll("h3")).filter((h) => h.textContent === "SafeHeading").map((h) => h.parentElement!);
+      const FORMATTING = new Set([
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "p",
+        "br",
+        "hr",
+        "div",
+        "span",
+        "strong",
+        "b",
+        "em",
+        "i",
+        "u",
+        "s",
+        "del",
+        "ins",
+        "mark",
+        "small",
+        "sub",
+        "sup",
+        "blockquote",
+        "q",
+        "cite",
+        "abbr",
+        "code",
+        "pre",
+        "kbd",
+        "ul",
+        "ol",
+        "li",
+        "dl",
+        "dt",
+        "dd",
+        "a",
+        "img",
+        "figure",
+        "figcaption",
+        "table",
+        "caption",
+        "thead",
+        "tbody",
+        "tfoot",
+        "tr",
+        "th",
+        "td",
+      ]);
+      const containers = Array.from(document.querySelectorAll("h3"))
+        .filter((h) => h.textContent === "SafeHeading")
+        .map((h) => h.parentElement!);
       const safeMissing: string[] = [];
       for (const container of containers) {
         for (const el of Array.from(container.querySelectorAll("*"))) {
           if (!FORMATTING.has(el.localName)) problems.push(`element ${describe(el)} in CMS HTML`);
           for (const attribute of Array.from(el.attributes)) {
-            if (!/^(href|title|src|alt|width|height|cite|start|type|colspan|rowspan|scope|target|rel|class)$/.test(attribute.name)) problems.push(`attribute ${attribute.name} on ${describe(el)} in CMS HTML`);
+            if (!/^(href|title|src|alt|width|height|cite|start|type|colspan|rowspan|scope|target|rel|class)$/.test(attribute.name))
+              problems.push(`attribute ${attribute.name} on ${describe(el)} in CMS HTML`);
             if (attribute.name === "class" && !/^language-[\w-]+$/.test(attribute.value)) problems.push(`class "${attribute.value}" in CMS HTML`);
           }
         }
@@ -365,7 +437,6 @@ describe("attack corpus in Chromium", () => {
       }
       await watch.context.close();
     });
-
   });
 
   // What the browser parses is the sanitizer's output whatever the field: the store and

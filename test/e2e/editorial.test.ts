@@ -31,9 +31,13 @@ const detail = (kind: string, item: Item) => `${siteUrl()}/${kind}/${encodeURICo
 
 /** Ids of the list on the page, hero first. */
 const listedIds = (page: Page) =>
-  page.locator("main").evaluate((main) =>
-    Array.from(main.querySelectorAll<HTMLAnchorElement>("section[aria-labelledby^='hero-'] a.btn, article.card a.stretched-link"), (a) => a.pathname.split("/").pop()),
-  );
+  page
+    .locator("main")
+    .evaluate((main) =>
+      Array.from(main.querySelectorAll<HTMLAnchorElement>("section[aria-labelledby^='hero-'] a.btn, article.card a.stretched-link"), (a) =>
+        a.pathname.split("/").pop(),
+      ),
+    );
 
 const newestWithOverview = async () => (await records("_zdata_advertorials", "show_overview = true")).find((a) => a.products.length > 4)!;
 
@@ -88,14 +92,19 @@ describe("article lists", () => {
 describe("advertorial page", () => {
   it("on a small screen cuts the summary to 20 words with 'show more' / 'show less'", async () => {
     const advertorial = await newestWithOverview();
-    const words = advertorial.summary.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").split(/\s+/).filter(Boolean);
+    const words = advertorial.summary
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&amp;/g, "&")
+      .split(/\s+/)
+      .filter(Boolean);
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const problems = watchConsole(page);
     await page.goto(detail("advertorials", advertorial), { waitUntil: "networkidle" });
     const summary = page.locator(".advertorial-summary .d-md-none");
     const toggle = summary.getByRole("button");
-    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator.innerText(), the rendered text a visitor reads, whitespace as laid out
-    const text = async () => (await summary.locator(`#${await toggle.getAttribute("aria-controls")}`.replace(/:/g, "\\:")).innerText()).replace(/\s+/g, " ").trim();
+    const text = async () =>
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator.innerText(), the rendered text a visitor reads, whitespace as laid out
+      (await summary.locator(`#${await toggle.getAttribute("aria-controls")}`.replace(/:/g, "\\:")).innerText()).replace(/\s+/g, " ").trim();
     expect(await toggle.textContent()).toBe("show more");
     expect(await text()).toBe(`${words.slice(0, 20).join(" ")}...`);
     await toggle.click();
@@ -201,7 +210,11 @@ describe("editorial pages", () => {
     const [article] = await records("_zdata_articles");
     const [comparison] = await records("_zdata_comparisons");
     const advertorial = await newestWithOverview();
-    for (const [kind, item] of [["blog", article!], ["comparisions", comparison!], ["advertorials", advertorial]] as const) {
+    for (const [kind, item] of [
+      ["blog", article!],
+      ["comparisions", comparison!],
+      ["advertorials", advertorial],
+    ] as const) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const problems = watchConsole(page);
       await page.goto(`${siteUrl()}/${kind}`, { waitUntil: "networkidle" });

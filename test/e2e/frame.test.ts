@@ -184,7 +184,10 @@ describe("analytics", () => {
   it("sends one page view per completed navigation, the first included", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });
-    const pageViews = () => analyticsHits(page).filter((u) => u.searchParams.get("en") === "page_view").map((u) => u.searchParams.get("dp"));
+    const pageViews = () =>
+      analyticsHits(page)
+        .filter((u) => u.searchParams.get("en") === "page_view")
+        .map((u) => u.searchParams.get("dp"));
     await expect.poll(pageViews).toEqual(["/stores"]);
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL(/page=2$/);
@@ -202,7 +205,10 @@ describe("analytics titles", () => {
   it("reports each page's own title after a client navigation, never the previous page's", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${siteUrl()}/about-us`, { waitUntil: "networkidle" });
-    const views = () => analyticsHits(page).filter((u) => u.searchParams.get("en") === "page_view").map((u) => [u.searchParams.get("dp"), u.searchParams.get("dt")]);
+    const views = () =>
+      analyticsHits(page)
+        .filter((u) => u.searchParams.get("en") === "page_view")
+        .map((u) => [u.searchParams.get("dp"), u.searchParams.get("dt")]);
     await expect.poll(views).toEqual([["/about-us", await page.title()]]);
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).click();
     await page.waitForURL(/\/privacy-policy$/);

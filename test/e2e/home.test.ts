@@ -18,7 +18,13 @@ function carousel(page: Page, label: string) {
     const swiper = (el as HTMLElement & { swiper?: { params: Record<string, unknown>; realIndex: number; initialized: boolean } }).swiper;
     if (!swiper) return null;
     const autoplay = swiper.params.autoplay as { enabled: boolean; delay: number };
-    return { index: swiper.realIndex, loop: swiper.params.loop, speed: swiper.params.speed, autoplay: autoplay.enabled ? autoplay.delay : 0, spaceBetween: swiper.params.spaceBetween };
+    return {
+      index: swiper.realIndex,
+      loop: swiper.params.loop,
+      speed: swiper.params.speed,
+      autoplay: autoplay.enabled ? autoplay.delay : 0,
+      spaceBetween: swiper.params.spaceBetween,
+    };
   });
 }
 
@@ -65,7 +71,9 @@ describe("home page in Chromium", () => {
     await expect.poll(() => hydrated(page)).toBe(true);
     // The shuffled Popular articles keep the order the server picked.
     const servedSection = served.slice(served.indexOf('id="popular-articles"'));
-    const servedOrder = [...servedSection.slice(0, servedSection.indexOf("</section>")).matchAll(/<h3 [^>]*><a [^>]*href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+    const servedOrder = [...servedSection.slice(0, servedSection.indexOf("</section>")).matchAll(/<h3 [^>]*><a [^>]*href="([^"]+)"/g)].map((m) =>
+      m[1]!.replace(/&amp;/g, "&"),
+    );
     const shownOrder = await page.locator("#popular-articles h3 a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(servedOrder).toHaveLength(6);
     expect(shownOrder).toEqual(servedOrder);
@@ -102,7 +110,11 @@ describe("home page in Chromium", () => {
     await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
     await page.locator('.swiper[aria-label="Top offers"]').scrollIntoViewIfNeeded();
     await expect.poll(() => carousel(page, "Top offers")).toMatchObject({ loop: true, autoplay: 3000, spaceBetween: 24 });
-    for (const [width, perView] of [[1280, 3], [800, 2], [420, 1]] as const) {
+    for (const [width, perView] of [
+      [1280, 3],
+      [800, 2],
+      [420, 1],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await expect.poll(() => visibleSlides(page, "Top offers").then((slides) => slides.length), { timeout: 5_000 }).toBe(perView);
     }
@@ -151,7 +163,12 @@ describe("home page in Chromium", () => {
     await page.mouse.move(0, 0);
     const first = (await carousel(page, "Latest deals"))!.index;
     await expect.poll(() => carousel(page, "Latest deals").then((c) => c!.index), { timeout: 5_000 }).not.toBe(first);
-    for (const [width, perView] of [[1280, 4], [1000, 3], [700, 2], [420, 1]] as const) {
+    for (const [width, perView] of [
+      [1280, 4],
+      [1000, 3],
+      [700, 2],
+      [420, 1],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await expect.poll(() => visibleSlides(page, "Latest blog articles").then((slides) => slides.length), { timeout: 5_000 }).toBe(perView);
     }
@@ -197,7 +214,10 @@ describe("home page in Chromium", () => {
   });
 
   it("keeps layout shift during load under 0.05 on a wide and a narrow screen", async () => {
-    for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
       const shift = await layoutShiftDuringLoad(width, height);
       expect(shift, `${width}x${height}`).toBeLessThan(0.05);
     }

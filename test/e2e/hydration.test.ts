@@ -53,8 +53,21 @@ describe("Stores list in Chromium", () => {
     await page.waitForURL(/\/about-us$/);
     await page.goBack();
     await page.waitForURL(/\/stores\?page=2$/);
-    await expect.poll(() => page.locator("article").filter({ has: page.getByRole("link", { name: "Comparison" }) }).count()).toBeGreaterThan(0);
-    const [opened] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: "Comparison" }).first().click({ modifiers: ["Control"] })]);
+    await expect
+      .poll(() =>
+        page
+          .locator("article")
+          .filter({ has: page.getByRole("link", { name: "Comparison" }) })
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    const [opened] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page
+        .getByRole("link", { name: "Comparison" })
+        .first()
+        .click({ modifiers: ["Control"] }),
+    ]);
     expect(page.url()).toMatch(/\/stores\?page=2$/);
     await opened!.close();
     await page.getByRole("link", { name: "Comparison" }).first().click();
@@ -74,19 +87,29 @@ describe("Stores list in Chromium", () => {
 describe("JavaScript before hydration", () => {
   it("fetches the matched screen's chunk from the document's preload, once, not after the entry has run", async () => {
     const manifest = JSON.parse(await readFile(new URL("../../public/build/manifest.json", import.meta.url), "utf8")) as { routes: Record<string, string[]> };
-    for (const [path, routeId] of [["/", "home"], ["/stores", "stores"], ["/contact-us", "contact-us"]] as const) {
+    for (const [path, routeId] of [
+      ["/", "home"],
+      ["/stores", "stores"],
+      ["/contact-us", "contact-us"],
+    ] as const) {
       const page = await browser.newPage();
       const problems = watchConsole(page);
       await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
       await expect.poll(() => isHydrated(page)).toBe(true);
       const scripts = await page.evaluate(() =>
-        (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => entry.name.endsWith(".js")).map((entry) => ({ url: new URL(entry.name).pathname, by: entry.initiatorType })),
+        (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((entry) => entry.name.endsWith(".js"))
+          .map((entry) => ({ url: new URL(entry.name).pathname, by: entry.initiatorType })),
       );
       const screen = manifest.routes[routeId]!;
       expect(screen.length, path).toBeGreaterThan(0);
       // Fetched by the module loader ("script") it would have waited for the entry to run;
       // Chromium reports a fetch started by the document's modulepreload as "other".
-      for (const url of screen) expect(scripts.filter((script) => script.url === url), `${path} ${url}`).toEqual([{ url, by: "other" }]);
+      for (const url of screen)
+        expect(
+          scripts.filter((script) => script.url === url),
+          `${path} ${url}`,
+        ).toEqual([{ url, by: "other" }]);
       // No file is fetched twice (a preload the module loader could not reuse would be).
       expect(new Set(scripts.map((script) => script.url)).size, path).toBe(scripts.length);
       expect(problems, path).toEqual([]);

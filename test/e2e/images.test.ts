@@ -42,7 +42,12 @@ async function images(page: Page): Promise<Drawn[]> {
   return page.locator("main img").evaluateAll((imgs) =>
     (imgs as HTMLImageElement[])
       .filter((img) => img.complete && img.naturalWidth > 0 && img.clientWidth > 0)
-      .map((img) => ({ src: img.currentSrc, fit: getComputedStyle(img).objectFit, natural: img.naturalWidth / img.naturalHeight, shown: img.clientWidth / img.clientHeight })),
+      .map((img) => ({
+        src: img.currentSrc,
+        fit: getComputedStyle(img).objectFit,
+        natural: img.naturalWidth / img.naturalHeight,
+        shown: img.clientWidth / img.clientHeight,
+      })),
   );
 }
 
@@ -51,7 +56,9 @@ async function images(page: Page): Promise<Drawn[]> {
  * 'fill' (stretching) never. */
 function cropped(drawn: Drawn[]): string[] {
   return drawn
-    .filter((d) => d.fit === "fill" ? Math.abs(d.natural - d.shown) / d.natural > 0.02 : d.fit === "cover" && Math.abs(d.natural - d.shown) / d.natural > 0.02)
+    .filter((d) =>
+      d.fit === "fill" ? Math.abs(d.natural - d.shown) / d.natural > 0.02 : d.fit === "cover" && Math.abs(d.natural - d.shown) / d.natural > 0.02,
+    )
     .map((d) => `${d.src} (${d.fit}: ${d.natural.toFixed(2)} drawn in ${d.shown.toFixed(2)})`);
 }
 
@@ -98,7 +105,8 @@ describe("text drawn into the seeded pictures", () => {
       for (const record of ((await response.json()) as ListResult<Record<string, unknown>>).items) {
         for (const value of Object.values(record)) {
           for (const file of [value].flat()) {
-            if (typeof file === "string" && file.endsWith(".svg")) urls.push(`${inject("pocketbaseUrl")}/api/files/${String(record.collectionId)}/${String(record.id)}/${file}`);
+            if (typeof file === "string" && file.endsWith(".svg"))
+              urls.push(`${inject("pocketbaseUrl")}/api/files/${String(record.collectionId)}/${String(record.id)}/${file}`);
           }
         }
       }
@@ -120,7 +128,8 @@ describe("text drawn into the seeded pictures", () => {
         const { width, height } = svg.viewBox.baseVal;
         for (const text of Array.from(svg.querySelectorAll("text"))) {
           const box = text.getBBox();
-          if (box.x < 0 || box.y < 0 || box.x + box.width > width || box.y + box.height > height) found.push(`${url.split("/api/files/")[1]}: "${text.textContent}" spans ${Math.round(box.x)}–${Math.round(box.x + box.width)} of ${width}`);
+          if (box.x < 0 || box.y < 0 || box.x + box.width > width || box.y + box.height > height)
+            found.push(`${url.split("/api/files/")[1]}: "${text.textContent}" spans ${Math.round(box.x)}–${Math.round(box.x + box.width)} of ${width}`);
         }
       }
       return found;
@@ -129,4 +138,3 @@ describe("text drawn into the seeded pictures", () => {
     expect(overflowing).toEqual([]);
   });
 });
-

@@ -35,9 +35,13 @@ afterAll(async () => {
 /** Errors the checker reports for the given files, one line each. */
 async function nuErrors(files: string[]): Promise<string[]> {
   // The checker writes its JSON report to stderr; --exit-zero-always keeps errors out of the exit status.
-  const { stderr } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", "--exit-zero-always", ...files], { maxBuffer: 64 * 1024 * 1024 });
+  const { stderr } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", "--exit-zero-always", ...files], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const { messages } = JSON.parse(stderr) as { messages: NuMessage[] };
-  return messages.filter((m) => m.type === "error" || m.subType === "fatal").map((m) => `${path.basename(m.url)}:${m.lastLine ?? "?"}: ${m.message} [${m.extract?.trim() ?? ""}]`);
+  return messages
+    .filter((m) => m.type === "error" || m.subType === "fatal")
+    .map((m) => `${path.basename(m.url)}:${m.lastLine ?? "?"}: ${m.message} [${m.extract?.trim() ?? ""}]`);
 }
 
 describe("Nu Html Checker", () => {
@@ -45,7 +49,10 @@ describe("Nu Html Checker", () => {
     const screens = await everyScreen();
     const files: string[] = [];
     for (const [name, pagePath] of screens) {
-      for (const [who, headers] of [["visitor", {}], ["crawler", { "User-Agent": CRAWLER }]] as const) {
+      for (const [who, headers] of [
+        ["visitor", {}],
+        ["crawler", { "User-Agent": CRAWLER }],
+      ] as const) {
         const file = path.join(dir, `${name}.${who}.html`);
         await writeFile(file, await (await fetch(siteUrl() + pagePath, { headers })).text());
         files.push(file);

@@ -17,14 +17,22 @@ beforeAll(async () => {
   store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=1")).items[0]!;
   // The store page's live offers, in its order (docs/decisions/019).
   const filter = encodeURIComponent(`store = "${store.id}" && (starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now)`);
-  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&sort=-is_featured,-verified_at,-worked_count,failed_count,-create_time,id&filter=${filter}`)).items;
+  offers = (
+    await pocketbase<ListResult<Offer>>(
+      `/api/collections/_zdata_offers/records?perPage=30&sort=-is_featured,-verified_at,-worked_count,failed_count,-create_time,id&filter=${filter}`,
+    )
+  ).items;
 });
 afterAll(async () => {
   await browser?.close();
 });
 
 const storeUrl = () => `${siteUrl()}/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
-const card = (page: Page, offer: Offer) => page.locator("article.offer-card").filter({ has: page.getByRole("heading", { name: offer.heading, exact: true }) }).first();
+const card = (page: Page, offer: Offer) =>
+  page
+    .locator("article.offer-card")
+    .filter({ has: page.getByRole("heading", { name: offer.heading, exact: true }) })
+    .first();
 const hydrated = (page: Page) => expect.poll(() => isHydrated(page)).toBe(true);
 
 async function openStorePage(options: Parameters<Browser["newPage"]>[0] = {}) {
@@ -40,7 +48,11 @@ describe("coupon card", () => {
     const coupon = offers.find((o) => o.type === "coupon" && o.coupon_code)!;
     const { page, problems } = await openStorePage();
     const reveal = card(page, coupon).getByRole("button", { name: `Get Code ending in ${coupon.coupon_code.slice(-3)}` });
-    expect(await card(page, coupon).locator(".coupon-peek").evaluate((el) => el.lastChild?.textContent)).toBe(coupon.coupon_code.slice(-3));
+    expect(
+      await card(page, coupon)
+        .locator(".coupon-peek")
+        .evaluate((el) => el.lastChild?.textContent),
+    ).toBe(coupon.coupon_code.slice(-3));
     await reveal.click();
     const dialog = page.getByRole("dialog", { name: "Coupon Code" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -76,7 +88,9 @@ describe("coupon card", () => {
       });
       seen.observe(document.body, { childList: true, subtree: true });
     });
-    await card(page, coupon).getByRole("button", { name: /^Get Code/ }).click();
+    await card(page, coupon)
+      .getByRole("button", { name: /^Get Code/ })
+      .click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { firstLook?: unknown }).firstLook)).toEqual({ focused: true });
     await expect.poll(() => page.getByRole("dialog", { name: "Coupon Code" }).count()).toBe(0);
     expect(problems).toEqual([]);
@@ -87,7 +101,9 @@ describe("coupon card", () => {
     const coupon = offers.find((o) => o.type === "coupon" && o.coupon_code)!;
     const { page, problems } = await openStorePage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: siteUrl() });
-    await card(page, coupon).getByRole("button", { name: /^Get Code/ }).click();
+    await card(page, coupon)
+      .getByRole("button", { name: /^Get Code/ })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Coupon Code" });
     await dialog.getByRole("button", { name: "Copy code" }).click();
     const copied = dialog.getByRole("button", { name: "Copied" });
@@ -130,7 +146,11 @@ describe("deal card", () => {
       expect(await link.getAttribute("target")).toBe("_blank");
       expect(await link.getAttribute("rel")).toBe("sponsored noopener");
     }
-    expect(await card(page, deal).getByRole("button", { name: /Get Code/ }).count()).toBe(0);
+    expect(
+      await card(page, deal)
+        .getByRole("button", { name: /Get Code/ })
+        .count(),
+    ).toBe(0);
     await page.close();
   });
 });
@@ -191,17 +211,27 @@ describe("details accordion", () => {
 describe("card icons", () => {
   /** The Details chevron and the verified check, as the stylesheet draws them. */
   const icons = (page: Page) =>
-    page.locator("article.offer-card:has(.offer-verified):has(.offer-details-toggle)").first().evaluate((card) =>
-      (
-        [
-          [card.querySelector(".offer-details-toggle")!, "::after"],
-          [card.querySelector(".offer-verified")!, "::before"],
-        ] as const
-      ).map(([el, pseudo]) => {
-        const icon = getComputedStyle(el, pseudo);
-        return { width: icon.width, height: icon.height, mask: icon.maskImage.slice(0, 30), colour: icon.backgroundColor, text: getComputedStyle(el).color, transform: icon.transform };
-      }),
-    );
+    page
+      .locator("article.offer-card:has(.offer-verified):has(.offer-details-toggle)")
+      .first()
+      .evaluate((card) =>
+        (
+          [
+            [card.querySelector(".offer-details-toggle")!, "::after"],
+            [card.querySelector(".offer-verified")!, "::before"],
+          ] as const
+        ).map(([el, pseudo]) => {
+          const icon = getComputedStyle(el, pseudo);
+          return {
+            width: icon.width,
+            height: icon.height,
+            mask: icon.maskImage.slice(0, 30),
+            colour: icon.backgroundColor,
+            text: getComputedStyle(el).color,
+            transform: icon.transform,
+          };
+        }),
+      );
 
   it("draws the chevron and the check at 12 px in the text's colour, also in forced colours", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
@@ -215,7 +245,10 @@ describe("card icons", () => {
     // keep a text colour instead.
     await page.emulateMedia({ forcedColors: "active" });
     const canvas = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    const magnifier = await page.locator(".icon-search").first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const magnifier = await page
+      .locator(".icon-search")
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     for (const colour of [...(await icons(page)).map((icon) => icon.colour), magnifier]) {
       expect(colour).not.toBe(canvas);
       expect(colour).not.toBe("rgba(0, 0, 0, 0)");
@@ -234,7 +267,14 @@ describe("offers list", () => {
     await page.getByRole("navigation", { name: "Offer type" }).getByRole("link", { name: "Coupons" }).click();
     await page.waitForURL(/\/offers\?type=coupon$/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("All Coupons");
-    await expect.poll(() => page.locator("article.offer-card").filter({ hasNot: page.locator('[aria-haspopup="dialog"]') }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .locator("article.offer-card")
+          .filter({ hasNot: page.locator('[aria-haspopup="dialog"]') })
+          .count(),
+      )
+      .toBe(0);
     await page.locator("article.offer-card").first().locator('button[aria-haspopup="dialog"]').click();
     await expect.poll(() => page.getByRole("dialog", { name: "Coupon Code" }).isVisible()).toBe(true);
     expect(problems).toEqual([]);

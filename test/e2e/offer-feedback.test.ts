@@ -28,9 +28,13 @@ async function counters(id: string): Promise<{ worked_count: number; failed_coun
 beforeAll(async () => {
   browser = await launchChromium();
   // A store with a live deal, a live coupon with a code and an offer expired lately.
-  const expired = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=200&sort=store&fields=store&filter=${encodeURIComponent('expires_at != "" && expires_at <= @now')}`);
+  const expired = await pocketbase<ListResult<Offer>>(
+    `/api/collections/_zdata_offers/records?perPage=200&sort=store&fields=store&filter=${encodeURIComponent('expires_at != "" && expires_at <= @now')}`,
+  );
   for (const storeId of new Set(expired.items.map((o) => o.store))) {
-    const live = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${storeId}" && ${LIVE}`)}`);
+    const live = await pocketbase<ListResult<Offer>>(
+      `/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${storeId}" && ${LIVE}`)}`,
+    );
     const liveDeals = live.items.filter((o) => o.type === "deal");
     const liveCoupon = live.items.find((o) => o.type === "coupon" && o.coupon_code);
     if (liveDeals.length && liveCoupon) {
@@ -47,7 +51,11 @@ afterAll(async () => {
 });
 
 const storeUrl = () => `${siteUrl()}/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
-const card = (page: Page, offer: Offer) => page.locator("article.offer-card").filter({ has: page.getByRole("heading", { name: offer.heading, exact: true }) }).first();
+const card = (page: Page, offer: Offer) =>
+  page
+    .locator("article.offer-card")
+    .filter({ has: page.getByRole("heading", { name: offer.heading, exact: true }) })
+    .first();
 
 /** Headless Chromium names itself "HeadlessChrome", which the Worker counts as a bot (never counted). */
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
@@ -87,7 +95,11 @@ describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
   it("votes without JavaScript: the form post comes back to the page it was sent from and is counted", async () => {
     // The Offers list renders its cards in the document itself (the store page streams its
     // offers in, which needs JavaScript to show).
-    const [deal] = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=1&sort=-is_featured,-create_time,id&filter=${encodeURIComponent(`type = "deal" && ${LIVE}`)}`)).items;
+    const [deal] = (
+      await pocketbase<ListResult<Offer>>(
+        `/api/collections/_zdata_offers/records?perPage=1&sort=-is_featured,-create_time,id&filter=${encodeURIComponent(`type = "deal" && ${LIVE}`)}`,
+      )
+    ).items;
     const page = await browser.newPage({ viewport, javaScriptEnabled: false, userAgent: USER_AGENT });
     const listUrl = `${siteUrl()}/offers?type=deal`;
     await page.goto(listUrl);

@@ -45,10 +45,18 @@ describe("search from the home hero", () => {
     const page = await browser.newPage();
     await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
     await hero(page).getByRole("button", { name: "Search" }).click();
-    expect(await hero(page).getByRole("searchbox").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    expect(
+      await hero(page)
+        .getByRole("searchbox")
+        .evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+    ).toBe(true);
     await hero(page).getByRole("searchbox").fill("vpn");
     await hero(page).getByRole("button", { name: "Search" }).click();
-    expect(await hero(page).getByRole("combobox").evaluate((el: HTMLSelectElement) => el.validity.valueMissing)).toBe(true);
+    expect(
+      await hero(page)
+        .getByRole("combobox")
+        .evaluate((el: HTMLSelectElement) => el.validity.valueMissing),
+    ).toBe(true);
     expect(page.url()).toBe(`${siteUrl()}/`);
     await page.close();
   });
@@ -63,7 +71,10 @@ describe("the header's site search", () => {
     await siteSearch(page).getByRole("button", { name: "Search" }).click();
     await page.waitForURL(`${siteUrl()}/search?q=fenra+vpn`);
     expect(await firstResult(page).textContent()).toBe("Fenra VPN");
-    await page.getByRole("navigation", { name: "Result types" }).getByRole("link", { name: /^Offers/ }).click();
+    await page
+      .getByRole("navigation", { name: "Result types" })
+      .getByRole("link", { name: /^Offers/ })
+      .click();
     await page.waitForURL(/type=offers$/);
     expect(await page.getByRole("list", { name: "Results" }).getByRole("listitem").count()).toBeGreaterThan(0);
     await context.close();

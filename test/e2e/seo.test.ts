@@ -13,7 +13,9 @@ afterAll(async () => {
 /** The JSON-LD node types in the live document. */
 const jsonLdTypes = (page: Page) =>
   page.evaluate(() =>
-    Array.from(document.querySelectorAll('script[type="application/ld+json"]')).flatMap((s) => (JSON.parse(s.textContent ?? "{}") as { "@graph": { "@type": string }[] })["@graph"].map((n) => n["@type"])),
+    Array.from(document.querySelectorAll('script[type="application/ld+json"]')).flatMap((s) =>
+      (JSON.parse(s.textContent ?? "{}") as { "@graph": { "@type": string }[] })["@graph"].map((n) => n["@type"]),
+    ),
   );
 
 /** The address of the first detail page a list links to. */
@@ -27,9 +29,24 @@ async function firstDetail(list: string, pattern: RegExp): Promise<string> {
 
 describe("pages from the full-page cache in Chromium", () => {
   const screens = [
-    { list: "/stores", pattern: /^\/stores\/[^/]+\/[a-z0-9]+$/, types: ["BreadcrumbList", "Product"], ready: (page: Page) => page.getByRole("tab", { name: /^All \(\d+\)$/ }).count() },
-    { list: "/blog", pattern: /^\/blog\/[^/]+\/[a-z0-9]+$/, types: ["Article", "BreadcrumbList"], ready: (page: Page) => page.locator("section.read-more").count() },
-    { list: "/advertorials", pattern: /^\/advertorials\/[^/]+\/[a-z0-9]+$/, types: ["Article"], ready: (page: Page) => page.locator("section.read-more").count() },
+    {
+      list: "/stores",
+      pattern: /^\/stores\/[^/]+\/[a-z0-9]+$/,
+      types: ["BreadcrumbList", "Product"],
+      ready: (page: Page) => page.getByRole("tab", { name: /^All \(\d+\)$/ }).count(),
+    },
+    {
+      list: "/blog",
+      pattern: /^\/blog\/[^/]+\/[a-z0-9]+$/,
+      types: ["Article", "BreadcrumbList"],
+      ready: (page: Page) => page.locator("section.read-more").count(),
+    },
+    {
+      list: "/advertorials",
+      pattern: /^\/advertorials\/[^/]+\/[a-z0-9]+$/,
+      types: ["Article"],
+      ready: (page: Page) => page.locator("section.read-more").count(),
+    },
   ];
 
   for (const { list, pattern, types, ready } of screens) {

@@ -15,7 +15,9 @@ beforeAll(async () => {
   browser = await launchChromium();
   store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=1")).items[0]!;
   const live = '(starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now)';
-  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}" && ${live}`)}`)).items;
+  offers = (
+    await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}" && ${live}`)}`)
+  ).items;
 });
 afterAll(async () => {
   await browser?.close();
@@ -96,7 +98,10 @@ describe("store page in Chromium", () => {
       await held;
       await route.continue().catch(() => undefined);
     });
-    await page.getByRole("link", { name: store.title.slice(0, 30).trim() }).first().click();
+    await page
+      .getByRole("link", { name: store.title.slice(0, 30).trim() })
+      .first()
+      .click();
     await page.waitForURL(`**${storePath()}`);
     const skeleton = page.locator('main[aria-busy="true"]');
     await expect.poll(() => skeleton.isVisible()).toBe(true);
@@ -132,7 +137,9 @@ describe("store page in Chromium", () => {
 describe("where the store page takes its id from (spec: navigation state, else session storage, else route or query id)", () => {
   let other: Store;
   beforeAll(async () => {
-    other = (await pocketbase<ListResult<Store>>(`/api/collections/_zdata_stores/records?sort=title&perPage=1&filter=${encodeURIComponent(`id != "${store.id}"`)}`)).items[0]!;
+    other = (
+      await pocketbase<ListResult<Store>>(`/api/collections/_zdata_stores/records?sort=title&perPage=1&filter=${encodeURIComponent(`id != "${store.id}"`)}`)
+    ).items[0]!;
   });
   const segment = () => encodeURIComponent(store.title.toLowerCase());
   const remembered = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), `store-id:${segment()}`);
@@ -160,7 +167,10 @@ describe("where the store page takes its id from (spec: navigation state, else s
   it("a store card passes the id as navigation state, and the page remembers it in session storage", async () => {
     const { page, problems } = await openStoresList();
     expect(await remembered(page)).toBeNull();
-    await page.getByRole("link", { name: store.title.slice(0, 30).trim() }).first().click();
+    await page
+      .getByRole("link", { name: store.title.slice(0, 30).trim() })
+      .first()
+      .click();
     await page.waitForURL(`**${storePath()}`);
     expect(await page.evaluate(() => (history.state as { usr?: unknown }).usr)).toEqual({ storeId: store.id });
     await showsStore(page, store);

@@ -19,7 +19,10 @@ const byTitle = (title: string) => filters.find((f) => f.title === title)!;
 const form = (page: Page) => page.getByRole("form", { name: "Store categories" });
 const box = (page: Page, title: string) => form(page).getByRole("checkbox", { name: `${title} (${byTitle(title).total})`, exact: true });
 const selection = (page: Page) => new URL(page.url()).searchParams.getAll("catID");
-const checkedIds = (page: Page) => form(page).locator('input[type="checkbox"]:checked').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+const checkedIds = (page: Page) =>
+  form(page)
+    .locator('input[type="checkbox"]:checked')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
 const heading = (page: Page) => page.locator("h1").textContent();
 const hydrated = (page: Page) => expect.poll(() => isHydrated(page)).toBe(true);
 
@@ -89,7 +92,11 @@ describe("stores list category filter", () => {
     await search.fill("");
     await expect.poll(visibleLabels).toHaveLength(filters.length);
     // The list box keeps its height whatever the search shows.
-    expect(await form(page).locator(".overflow-auto").evaluate((el) => el.getBoundingClientRect().height)).toBe(215);
+    expect(
+      await form(page)
+        .locator(".overflow-auto")
+        .evaluate((el) => el.getBoundingClientRect().height),
+    ).toBe(215);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -19,7 +19,8 @@ export interface AttackVector {
 }
 
 const call = (id: string) => `${CANARY}('${id}')`;
-const entities = (text: string, radix: 10 | 16) => [...text].map((ch) => (radix === 10 ? `&#${ch.charCodeAt(0)};` : `&#x${ch.charCodeAt(0).toString(16)};`)).join("");
+const entities = (text: string, radix: 10 | 16) =>
+  [...text].map((ch) => (radix === 10 ? `&#${ch.charCodeAt(0)};` : `&#x${ch.charCodeAt(0).toString(16)};`)).join("");
 
 export const HTML_VECTORS: AttackVector[] = [
   // Script elements
@@ -92,7 +93,10 @@ export const HTML_VECTORS: AttackVector[] = [
   { id: "svg-use-remote", html: `<svg><use href="${A}/u.svg#x"></use></svg>` },
   { id: "svg-foreignobject", html: `<svg><foreignObject><img src=x onerror=${call("svg-foreignobject")}></foreignObject></svg>` },
   { id: "svg-style-img", html: `<svg><style><img src=x onerror=${call("svg-style-img")}></style></svg>` },
-  { id: "math-mglyph-style", html: `<math><mtext><table><mglyph><style><img src=x onerror=${call("math-mglyph-style")}></style></mglyph></table></mtext></math>` },
+  {
+    id: "math-mglyph-style",
+    html: `<math><mtext><table><mglyph><style><img src=x onerror=${call("math-mglyph-style")}></style></mglyph></table></mtext></math>`,
+  },
   { id: "math-href", html: `<math href="javascript:${call("math-href")}"><mi>x</mi></math>` },
   { id: "math-maction", html: `<math><maction actiontype="statusline" xlink:href="javascript:${call("math-maction")}">m</maction></math>` },
   // Style-based

@@ -35,7 +35,7 @@ function fakeBrowser(appendChild: () => void) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  });
+});
 
 describe("startAnalytics", () => {
   it("inserts gtag.js once, turns automatic page views off, and sends one page_view per completed navigation", () => {

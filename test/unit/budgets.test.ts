@@ -76,7 +76,14 @@ async function lazyRouteModules(): Promise<string[]> {
   return Promise.all(
     [...specifiers].map(async (specifier) => {
       const base = path.join(path.dirname(ROUTES), specifier);
-      for (const candidate of [`${base}.tsx`, `${base}.ts`]) if (await readFile(path.join(ROOT, candidate)).then(() => true, () => false)) return candidate;
+      for (const candidate of [`${base}.tsx`, `${base}.ts`])
+        if (
+          await readFile(path.join(ROOT, candidate)).then(
+            () => true,
+            () => false,
+          )
+        )
+          return candidate;
       throw new Error(`${ROUTES} imports ${specifier}, which is neither .tsx nor .ts`);
     }),
   );
@@ -98,9 +105,14 @@ function leaves(routes: RouteObject[], parent = ""): { route: RouteObject; path:
  */
 async function hydrationModules(route: RouteObject, lazyModules: string[], exportsOf: Map<string, unknown[]>): Promise<string[]> {
   if (!route.lazy) return [];
-  const values = typeof route.lazy === "function"
-    ? [(await route.lazy()).Component]
-    : await Promise.all(Object.entries(route.lazy).filter(([key]) => key !== "loader").map(([, load]) => load?.()));
+  const values =
+    typeof route.lazy === "function"
+      ? [(await route.lazy()).Component]
+      : await Promise.all(
+          Object.entries(route.lazy)
+            .filter(([key]) => key !== "loader")
+            .map(([, load]) => load?.()),
+        );
   return values.map((value) => {
     const module = lazyModules.find((input) => exportsOf.get(input)?.includes(value));
     if (!module) throw new Error(`route ${route.id}: a lazy property's value is in none of ${lazyModules.join(", ")}`);
@@ -138,7 +150,12 @@ beforeAll(async () => {
     }),
   );
   const kib = (bytes: number) => (bytes / KIB).toFixed(1).padStart(6);
-  console.log(["initial gzip KiB   JS files    CSS  route", ...pages.map((p) => `                 ${kib(p.js)} ${String(p.files).padStart(5)} ${kib(p.css)}  ${p.route}`)].join("\n"));
+  console.log(
+    [
+      "initial gzip KiB   JS files    CSS  route",
+      ...pages.map((p) => `                 ${kib(p.js)} ${String(p.files).padStart(5)} ${kib(p.css)}  ${p.route}`),
+    ].join("\n"),
+  );
 }, 60_000);
 
 describe("client budgets (gzip, per page, before hydration)", () => {

@@ -5,18 +5,33 @@ describe("cache tags of content reads", () => {
   it("name the collection and every record of a list, expanded relations included", () => {
     const body = {
       items: [
-        { id: "store1", collectionName: "_zdata_stores", expand: { badge: { id: "badge1", collectionName: "_zdata_badges" }, category_ids: [{ id: "cat1", collectionName: "_zdata_categories" }] } },
+        {
+          id: "store1",
+          collectionName: "_zdata_stores",
+          expand: { badge: { id: "badge1", collectionName: "_zdata_badges" }, category_ids: [{ id: "cat1", collectionName: "_zdata_categories" }] },
+        },
         // `fields` left collectionName out: the read's own collection stands in.
         { id: "store2" },
       ],
     };
     expect(recordTags("_zdata_stores", body).sort()).toEqual(
-      ["dp-read", "_zdata_stores", "_zdata_stores:store1", "_zdata_stores:store2", "_zdata_badges", "_zdata_badges:badge1", "_zdata_categories", "_zdata_categories:cat1"].sort(),
+      [
+        "dp-read",
+        "_zdata_stores",
+        "_zdata_stores:store1",
+        "_zdata_stores:store2",
+        "_zdata_badges",
+        "_zdata_badges:badge1",
+        "_zdata_categories",
+        "_zdata_categories:cat1",
+      ].sort(),
     );
   });
 
   it("tag a single record, and never guess the collection of an expanded record that does not name it", () => {
-    expect(recordTags("websites", { id: "9", collectionName: "websites", expand: { featured_stores: [{ id: "s1" }] } }).sort()).toEqual(["dp-read", "websites", "websites:9"].sort());
+    expect(recordTags("websites", { id: "9", collectionName: "websites", expand: { featured_stores: [{ id: "s1" }] } }).sort()).toEqual(
+      ["dp-read", "websites", "websites:9"].sort(),
+    );
   });
 
   it("skip values that could not be tags (spaces, commas, odd characters)", () => {
@@ -39,7 +54,10 @@ describe("cache tags of content reads", () => {
   });
 
   it("are added to a records answer without changing its body or status", async () => {
-    const answer = await withRecordTags(Response.json({ items: [{ id: "x1", collectionName: "_zdata_offers" }] }), readCollection("/api/collections/_zdata_offers/records"));
+    const answer = await withRecordTags(
+      Response.json({ items: [{ id: "x1", collectionName: "_zdata_offers" }] }),
+      readCollection("/api/collections/_zdata_offers/records"),
+    );
     expect(answer.headers.get("Cache-Tag")).toBe("_zdata_offers,_zdata_offers:x1,dp-read");
     expect(await answer.json()).toEqual({ items: [{ id: "x1", collectionName: "_zdata_offers" }] });
     const error = new Response("{}", { status: 404 });

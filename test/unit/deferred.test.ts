@@ -92,8 +92,16 @@ describe("defer", () => {
 
 describe("a deferred section", () => {
   const render = async (resolve: Promise<string>) => {
-    // biome-ignore lint/correctness/noChildrenProp: Deferred's children is a render function, which createElement's children arguments do not type
-    const tree = createElement("main", null, createElement(Deferred<string>, { resolve, fallback: createElement("i", null, "FALLBACK"), children: (value: string) => createElement("p", null, value) }));
+    const tree = createElement(
+      "main",
+      null,
+      createElement(Deferred<string>, {
+        resolve,
+        fallback: createElement("i", null, "FALLBACK"),
+        // biome-ignore lint/correctness/noChildrenProp: Deferred's children is a render function, which createElement's children arguments do not type
+        children: (value: string) => createElement("p", null, value),
+      }),
+    );
     return new Response(await renderToReadableStream(tree)).text();
   };
 

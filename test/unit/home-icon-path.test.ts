@@ -3,7 +3,13 @@ import { isValidIconPath } from "../../src/lib/icon-path";
 
 describe("icon path rule (spec section 5)", () => {
   it("accepts non-empty paths of path commands and numbers that begin with M or m", () => {
-    for (const path of ["M12 3 2 12h3v8h5v-6h4v6h5v-8h3L12 3z", "m0 0h24v24H0z", "M3.612 15.443c-.386.198-.824-.149-.746-.592l.83-4.73", "M1,2 L3,4 Z", "M0\n0z "]) {
+    for (const path of [
+      "M12 3 2 12h3v8h5v-6h4v6h5v-8h3L12 3z",
+      "m0 0h24v24H0z",
+      "M3.612 15.443c-.386.198-.824-.149-.746-.592l.83-4.73",
+      "M1,2 L3,4 Z",
+      "M0\n0z ",
+    ]) {
       expect(isValidIconPath(path), path).toBe(true);
     }
   });

@@ -84,7 +84,8 @@ describe("the schedule bound of a cached read", () => {
   });
 
   it("is set on an origin answer with a future instant, and the answer passes unchanged otherwise", async () => {
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, statusText: "OK", headers: { "Content-Type": "application/json", ETag: '"v1"' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, statusText: "OK", headers: { "Content-Type": "application/json", ETag: '"v1"' } });
     const bounded = await withScheduleBound(json({ items: [{ id: "a", expires_at: pb(NOW + HOUR) }] }), NOW);
     expect(bounded.headers.get(FRESH_UNTIL_HEADER)).toBe(String(NOW + HOUR));
     for (const body of [{ items: [{ id: "s", title: "A store" }] }, { items: [{ id: "b", expires_at: pb(NOW - HOUR) }] }]) {

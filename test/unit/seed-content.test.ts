@@ -134,7 +134,10 @@ describe("generateContent", () => {
 
   it("gives every category stores, every store 3+ offers, and fills the home sections", () => {
     for (const c of content.categories) {
-      expect(content.stores.some((s) => s.category_ids.includes(c.id)), c.title).toBe(true);
+      expect(
+        content.stores.some((s) => s.category_ids.includes(c.id)),
+        c.title,
+      ).toBe(true);
     }
     for (const s of content.stores) {
       expect(s.category_ids.length).toBeGreaterThanOrEqual(1);
@@ -248,7 +251,8 @@ describe("generateContent", () => {
   describe("offer lifecycle (issue 15)", () => {
     const DAY = 86_400_000;
     const at = (value: string) => Date.parse(value.replace(" ", "T"));
-    const live = (o: { starts_at: string; expires_at: string }, now: number) => (!o.starts_at || at(o.starts_at) <= now) && (!o.expires_at || at(o.expires_at) > now);
+    const live = (o: { starts_at: string; expires_at: string }, now: number) =>
+      (!o.starts_at || at(o.starts_at) <= now) && (!o.expires_at || at(o.expires_at) > now);
     // Any moment of the seeding day: the Worker tests' template serves the day it was built on.
     const moments = [SEED_DAY, SEED_DAY + DAY / 2, SEED_DAY + DAY - 2000];
 
@@ -266,24 +270,49 @@ describe("generateContent", () => {
       for (const now of moments) {
         const expiresIn = (o: { expires_at: string }) => (o.expires_at ? (at(o.expires_at) - now) / DAY : Infinity);
         const liveOffers = content.offers.filter((o) => live(o, now));
-        expect(liveOffers.some((o) => expiresIn(o) < 1), "ends today").toBe(true);
-        expect(liveOffers.some((o) => expiresIn(o) >= 1.5 && expiresIn(o) <= 2.5), "in 2 days").toBe(true);
-        expect(liveOffers.some((o) => expiresIn(o) >= 5.5 && expiresIn(o) <= 6.5), "in 6 days").toBe(true);
-        expect(liveOffers.some((o) => expiresIn(o) > 40 && expiresIn(o) !== Infinity), "in months").toBe(true);
-        expect(liveOffers.some((o) => o.expires_at === ""), "open-ended").toBe(true);
+        expect(
+          liveOffers.some((o) => expiresIn(o) < 1),
+          "ends today",
+        ).toBe(true);
+        expect(
+          liveOffers.some((o) => expiresIn(o) >= 1.5 && expiresIn(o) <= 2.5),
+          "in 2 days",
+        ).toBe(true);
+        expect(
+          liveOffers.some((o) => expiresIn(o) >= 5.5 && expiresIn(o) <= 6.5),
+          "in 6 days",
+        ).toBe(true);
+        expect(
+          liveOffers.some((o) => expiresIn(o) > 40 && expiresIn(o) !== Infinity),
+          "in months",
+        ).toBe(true);
+        expect(
+          liveOffers.some((o) => o.expires_at === ""),
+          "open-ended",
+        ).toBe(true);
         const expired = content.offers.filter((o) => o.expires_at && at(o.expires_at) <= now);
         expect(expired.length).toBeGreaterThanOrEqual(5);
-        expect(expired.every((o) => now - at(o.expires_at) < 30 * DAY), "expired in the last weeks").toBe(true);
+        expect(
+          expired.every((o) => now - at(o.expires_at) < 30 * DAY),
+          "expired in the last weeks",
+        ).toBe(true);
         const upcoming = content.offers.filter((o) => o.starts_at && at(o.starts_at) > now);
         expect(upcoming.length).toBeGreaterThanOrEqual(3);
-        expect(upcoming.every((o) => at(o.starts_at) - now > 5 * DAY && at(o.starts_at) - now < 10 * DAY), "starting next week").toBe(true);
+        expect(
+          upcoming.every((o) => at(o.starts_at) - now > 5 * DAY && at(o.starts_at) - now < 10 * DAY),
+          "starting next week",
+        ).toBe(true);
       }
     });
 
     it("keeps each store's first three offers live, so every store still has a deal and both kinds of coupon", () => {
       for (const store of content.stores) {
         const first = content.offers.filter((o) => o.store === store.id).slice(0, 3);
-        for (const now of moments) expect(first.every((o) => live(o, now)), store.title).toBe(true);
+        for (const now of moments)
+          expect(
+            first.every((o) => live(o, now)),
+            store.title,
+          ).toBe(true);
       }
     });
 
@@ -296,7 +325,9 @@ describe("generateContent", () => {
       const votes = (o: { worked_count: number; failed_count: number }) => o.worked_count + o.failed_count;
       expect(content.offers.some((o) => votes(o) >= 3 && o.failed_count > 0)).toBe(true);
       expect(content.offers.some((o) => votes(o) > 0 && votes(o) < 3)).toBe(true);
-      expect(content.offers.every((o) => Number.isInteger(o.worked_count) && o.worked_count >= 0 && Number.isInteger(o.failed_count) && o.failed_count >= 0)).toBe(true);
+      expect(
+        content.offers.every((o) => Number.isInteger(o.worked_count) && o.worked_count >= 0 && Number.isInteger(o.failed_count) && o.failed_count >= 0),
+      ).toBe(true);
     });
 
     it("has clicks of the day on some always-live offers, for 'Used N times today'", () => {

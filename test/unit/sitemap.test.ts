@@ -38,7 +38,13 @@ function fakePocketBase(collections: Record<string, FakeRecord[]>) {
     const sort = q.get("sort");
     items.sort(sort === "-update_time" ? (a, b) => (a.update_time < b.update_time ? 1 : -1) : (a, b) => (a.id < b.id ? -1 : 1));
     const totalItems = q.get("skipTotal") === "true" ? -1 : items.length;
-    return Response.json({ page, perPage, totalItems, totalPages: totalItems < 0 ? -1 : Math.ceil(totalItems / perPage), items: items.slice((page - 1) * perPage, page * perPage) });
+    return Response.json({
+      page,
+      perPage,
+      totalItems,
+      totalPages: totalItems < 0 ? -1 : Math.ceil(totalItems / perPage),
+      items: items.slice((page - 1) * perPage, page * perPage),
+    });
   }) as typeof globalThis.fetch;
   return { pb: createContentClient({ baseUrl: "http://pocketbase.test", fetch }), reads };
 }
@@ -52,7 +58,11 @@ function records(count: number, prefix: string): FakeRecord[] {
   }));
 }
 
-const newestOf = (list: FakeRecord[]) => list.map((r) => r.update_time).sort().at(-1)!;
+const newestOf = (list: FakeRecord[]) =>
+  list
+    .map((r) => r.update_time)
+    .sort()
+    .at(-1)!;
 
 async function text(body: string | ReadableStream<Uint8Array> | null): Promise<string> {
   if (body === null) throw new Error("no such file");
@@ -73,7 +83,9 @@ describe("sitemap protocol pieces", () => {
 
   it("escapes XML and writes PocketBase times as W3C datetimes", () => {
     expect(xmlEscape(`a&b<c>"d'`)).toBe("a&amp;b&lt;c&gt;&quot;d&apos;");
-    expect(urlEntry("https://x.example/?a=1&b=2", "2025-03-04 10:11:12.345Z")).toBe("<url><loc>https://x.example/?a=1&amp;b=2</loc><lastmod>2025-03-04T10:11:12Z</lastmod></url>\n");
+    expect(urlEntry("https://x.example/?a=1&b=2", "2025-03-04 10:11:12.345Z")).toBe(
+      "<url><loc>https://x.example/?a=1&amp;b=2</loc><lastmod>2025-03-04T10:11:12Z</lastmod></url>\n",
+    );
     expect(w3cDateTime("")).toBeUndefined();
     expect(w3cDateTime("yesterday")).toBeUndefined();
     expect(urlEntry("https://x.example/", "")).toBe("<url><loc>https://x.example/</loc></url>\n");
@@ -130,7 +142,10 @@ describe("sitemap of 120,001 stores (synthetic, through the real builder and con
     const urls = parseSitemap(xml, "urlset");
     expect(urls).toHaveLength(50_000);
     const expected = stores.slice(50_000, 100_000);
-    expect(urls[0]).toEqual({ loc: `${ORIGIN}/stores/${encodeURIComponent(expected[0]!.title.toLowerCase())}/${expected[0]!.id}`, lastmod: w3c(expected[0]!.update_time) });
+    expect(urls[0]).toEqual({
+      loc: `${ORIGIN}/stores/${encodeURIComponent(expected[0]!.title.toLowerCase())}/${expected[0]!.id}`,
+      lastmod: w3c(expected[0]!.update_time),
+    });
     expect(urls.at(-1)!.loc).toBe(`${ORIGIN}/stores/${encodeURIComponent(expected.at(-1)!.title.toLowerCase())}/${expected.at(-1)!.id}`);
   });
 
@@ -149,8 +164,12 @@ describe("sitemap of 120,001 stores (synthetic, through the real builder and con
   it("names each piece by its own address: advertorials, comparisions and blog", async () => {
     const { pb } = fakePocketBase(collections);
     const locs = async (name: string) => parseSitemap(await text(await sitemapFile(pb, ORIGIN, name, SITEMAP_MAX_URLS)), "urlset").map((u) => u.loc);
-    expect(await locs("advertorials-1.xml")).toEqual(collections._zdata_advertorials.map((r) => `${ORIGIN}/advertorials/${encodeURIComponent(r.title.toLowerCase())}/${r.id}`));
-    expect(await locs("comparisions-1.xml")).toEqual(collections._zdata_comparisons.map((r) => `${ORIGIN}/comparisions/${encodeURIComponent(r.title.toLowerCase())}/${r.id}`));
+    expect(await locs("advertorials-1.xml")).toEqual(
+      collections._zdata_advertorials.map((r) => `${ORIGIN}/advertorials/${encodeURIComponent(r.title.toLowerCase())}/${r.id}`),
+    );
+    expect(await locs("comparisions-1.xml")).toEqual(
+      collections._zdata_comparisons.map((r) => `${ORIGIN}/comparisions/${encodeURIComponent(r.title.toLowerCase())}/${r.id}`),
+    );
     expect(await locs("blog-1.xml")).toEqual(collections._zdata_articles.map((r) => `${ORIGIN}/blog/${encodeURIComponent(r.title.toLowerCase())}/${r.id}`));
   });
 });

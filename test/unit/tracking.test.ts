@@ -69,7 +69,9 @@ describe("macro replacement", () => {
   });
   it("replaces {click_id} with the event's click id, and with nothing when there is none", () => {
     const template = "https://p.example/buy?sub1={click_id}&s={utm_source}";
-    expect(replaceMacros(template, { utm_source: "a" }, "0190f5c2-0000-7000-8000-000000000000")).toBe("https://p.example/buy?sub1=0190f5c2-0000-7000-8000-000000000000&s=a");
+    expect(replaceMacros(template, { utm_source: "a" }, "0190f5c2-0000-7000-8000-000000000000")).toBe(
+      "https://p.example/buy?sub1=0190f5c2-0000-7000-8000-000000000000&s=a",
+    );
     expect(replaceMacros(template, {})).toBe("https://p.example/buy?sub1=&s=");
   });
   it("leaves other braces alone", () => {
@@ -85,7 +87,9 @@ describe("cookies and privacy signals", () => {
   });
   it("writes site-wide Lax cookies, Secure unless told otherwise", () => {
     expect(serializeCookie("n", "v", { maxAge: 60, secure: true, sameSite: "Lax", httpOnly: false })).toBe("n=v; Path=/; Max-Age=60; SameSite=Lax; Secure");
-    expect(serializeCookie("n", "v", { maxAge: 60, secure: false, sameSite: "Strict", httpOnly: true })).toBe("n=v; Path=/; Max-Age=60; SameSite=Strict; HttpOnly");
+    expect(serializeCookie("n", "v", { maxAge: 60, secure: false, sameSite: "Strict", httpOnly: true })).toBe(
+      "n=v; Path=/; Max-Age=60; SameSite=Strict; HttpOnly",
+    );
   });
   it("treats GPC, DNT and the opt-out cookie as an opt-out", () => {
     expect(hasOptedOut({ gpc: false, dnt: false, cookies: "a=1" })).toBe(false);

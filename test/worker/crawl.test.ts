@@ -28,7 +28,12 @@ function shapeOf(address: string): string {
 }
 
 function decodeAttribute(value: string): string {
-  return value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 /** Same-site URLs (path and query) an HTML document links to or loads. */
@@ -94,7 +99,10 @@ describe("crawl from /", () => {
       // The walk reached every kind of screen, not just the home page.
       expect(parsedPerShape.size).toBeGreaterThan(20);
       for (const prefix of ["/stores/", "/comparision", "/advertorial", "/blog/", "/offers", "/about", "/build/", "/api/files/"]) {
-        expect([...seen].some((p) => p.startsWith(prefix)), prefix).toBe(true);
+        expect(
+          [...seen].some((p) => p.startsWith(prefix)),
+          prefix,
+        ).toBe(true);
       }
     },
     10 * 60_000,

@@ -139,7 +139,13 @@ describe("copies held by the isolate (decision 029)", () => {
       put: (k: string, r: Response) => caches.default.put(k, r),
       delete: (k: string) => caches.default.delete(k),
     } as unknown as Cache;
-    const deps = { cache, waitUntil: (p: Promise<unknown>) => pending.push(p), now: () => clock.now, version: async () => clock.version, holdMs: options.holdMs ?? HOLD_MS };
+    const deps = {
+      cache,
+      waitUntil: (p: Promise<unknown>) => pending.push(p),
+      now: () => clock.now,
+      version: async () => clock.version,
+      holdMs: options.holdMs ?? HOLD_MS,
+    };
     const read = async (k: string, body = "origin", headers: HeadersInit = {}) => {
       const answer = await cachedRead(
         k,

@@ -8,11 +8,13 @@ import { pocketbase, setPocketBase, testEnv, visit, textOf } from "./helpers";
 
 /** A page as a crawler gets it: complete, streamed sections (the read-more block) in place. */
 async function page(path: string, status = 200): Promise<string> {
-  const response = await visit(path, { redirect: "manual", headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+  const response = await visit(path, {
+    redirect: "manual",
+    headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+  });
   expect(response.status, path).toBe(status);
   return response.text();
 }
-
 
 const mainOf = (html: string) => html.match(/<main[\s\S]*<\/main>/)?.[0] ?? "";
 const medium = (value: string) =>
@@ -35,15 +37,28 @@ async function asSuperuser<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-const tagChips = (html: string) => [...(html.match(/<ul class="list-inline mt-4 mb-0 article-tags" aria-label="Tags">([\s\S]*?)<\/ul>/)?.[1] ?? "").matchAll(/<span [^>]*>([^<]*)<\/span>/g)].map((m) => textOf(m[1]!));
+const tagChips = (html: string) =>
+  [
+    ...(html.match(/<ul class="list-inline mt-4 mb-0 article-tags" aria-label="Tags">([\s\S]*?)<\/ul>/)?.[1] ?? "").matchAll(/<span [^>]*>([^<]*)<\/span>/g),
+  ].map((m) => textOf(m[1]!));
 
-function expectHeader(html: string, record: { title: string; publish_time: string; banner_image: string; collectionName: string; id: string }, kind: string, category: Category, author: Author) {
+function expectHeader(
+  html: string,
+  record: { title: string; publish_time: string; banner_image: string; collectionName: string; id: string },
+  kind: string,
+  category: Category,
+  author: Author,
+) {
   const main = mainOf(html);
   expect(main).toContain(`<a class="badge text-bg-primary text-decoration-none mb-2" href="/${kind}?id=${category.id}"`);
   expect(textOf(main.match(/<h1 [^>]*>([\s\S]*?)<\/h1>/)![1]!)).toBe(record.title);
-  expect(textOf(main.match(/<div class="[^"]*article-byline">([\s\S]*?)<\/div>/)![1]!)).toBe(`By ${author.first_name} ${author.last_name} · ${medium(record.publish_time)}`);
+  expect(textOf(main.match(/<div class="[^"]*article-byline">([\s\S]*?)<\/div>/)![1]!)).toBe(
+    `By ${author.first_name} ${author.last_name} · ${medium(record.publish_time)}`,
+  );
   expect(main).toContain(`<time dateTime="${record.publish_time.slice(0, 10)}">${medium(record.publish_time)}</time>`);
-  expect(main).toMatch(new RegExp(`<img class="rounded-circle" src="${fileOf(author, author.avatar, "100x100").replace(/[?]/g, "\\?")}" alt="" width="40" height="40"`));
+  expect(main).toMatch(
+    new RegExp(`<img class="rounded-circle" src="${fileOf(author, author.avatar, "100x100").replace(/[?]/g, "\\?")}" alt="" width="40" height="40"`),
+  );
   expect(main).toContain(`src="${fileOf(record, record.banner_image)}" alt="" width="1200" height="400"`);
 }
 
@@ -88,7 +103,9 @@ describe("blog article /blog/{title}/{id}", () => {
     expect(content).toMatch(/<ol>\s*<li>/);
     const fence = article.content.match(/^```([a-z]+)\n([\s\S]*?)\n```$/m)!;
     const figure = content.match(/<figure class="code-block[\s\S]*?<\/figure>/)![0];
-    expect(figure).toContain(`<span>${fence[1]}</span><button type="button" class="btn btn-sm btn-outline-secondary" aria-label="Copy ${fence[1]} code">Copy</button>`);
+    expect(figure).toContain(
+      `<span>${fence[1]}</span><button type="button" class="btn btn-sm btn-outline-secondary" aria-label="Copy ${fence[1]} code">Copy</button>`,
+    );
     expect(figure).toContain(`<pre class="mb-0 p-3" tabindex="0"><code class="language-${fence[1]}">`);
     expect(textOf(figure.match(/<code [^>]*>([\s\S]*?)<\/code>/)![1]!)).toBe(textOf(fence[2]!));
     // External links open in a new tab, marked by the sanitizer; site links stay plain.
@@ -107,7 +124,7 @@ describe("blog article /blog/{title}/{id}", () => {
   });
 
   it("shows the article's product card with the card type the article gives it", async () => {
-    const { items } = await pocketbase<ListResult<Article>>('/api/collections/_zdata_articles/records?perPage=1&filter=product%20!%3D%20%22%22&expand=product');
+    const { items } = await pocketbase<ListResult<Article>>("/api/collections/_zdata_articles/records?perPage=1&filter=product%20!%3D%20%22%22&expand=product");
     const article = items[0]!;
     const product = article.expand!.product!;
     const html = await page(`/blog/${segment(article.title)}/${article.id}`);
@@ -132,7 +149,10 @@ describe("blog article /blog/{title}/{id}", () => {
 describe("markdown", () => {
   it("is sanitized: no scripts, handlers or javascript: links survive", () => {
     const blocks = renderMarkdown('Hi <img src=x onerror="alert(1)"> [a](javascript:alert(1)) <script>alert(1)</script>\n\n```js\nconst a = "<b>";\n```\n');
-    const html = blocks.filter((b) => b.kind === "html").map((b) => b.html).join("");
+    const html = blocks
+      .filter((b) => b.kind === "html")
+      .map((b) => b.html)
+      .join("");
     expect(html).not.toMatch(/onerror|javascript:|<script/i);
     expect(blocks.find((b) => b.kind === "code")).toEqual({ kind: "code", code: 'const a = "<b>";', language: "js" });
   });
@@ -140,12 +160,25 @@ describe("markdown", () => {
 
 describe("comparison /comparisions/{title}/{id}", () => {
   type Expanded = Comparison & {
-    expand: { authors: Author[]; categories: Category[]; primary_product: Product; secondery_product: Product; primary_product_badges: Badge[]; secondery_product_badges?: Badge[]; products?: Product[] };
+    expand: {
+      authors: Author[];
+      categories: Category[];
+      primary_product: Product;
+      secondery_product: Product;
+      primary_product_badges: Badge[];
+      secondery_product_badges?: Badge[];
+      products?: Product[];
+    };
   };
   const EXPAND = "authors,categories,primary_product,secondery_product,primary_product_badges,secondery_product_badges,products";
   const withSmallSecondary = async () =>
-    (await pocketbase<ListResult<Expanded>>(`/api/collections/_zdata_comparisons/records?perPage=1&sort=-publish_time,id&filter=${encodeURIComponent('secondery_product_cardtype = "small"')}&expand=${EXPAND}`)).items[0]!;
-  const cards = (html: string) => [...html.matchAll(/<article class="card shadow-sm product-card product-card-(medium|small)"[\s\S]*?<\/article>/g)].map((m) => ({ type: m[1], html: m[0] }));
+    (
+      await pocketbase<ListResult<Expanded>>(
+        `/api/collections/_zdata_comparisons/records?perPage=1&sort=-publish_time,id&filter=${encodeURIComponent('secondery_product_cardtype = "small"')}&expand=${EXPAND}`,
+      )
+    ).items[0]!;
+  const cards = (html: string) =>
+    [...html.matchAll(/<article class="card shadow-sm product-card product-card-(medium|small)"[\s\S]*?<\/article>/g)].map((m) => ({ type: m[1], html: m[0] }));
 
   it("shows title, subtitle, author, date, category badge, banner, intro and outro", async () => {
     const comparison = await withSmallSecondary();
@@ -167,7 +200,8 @@ describe("comparison /comparisions/{title}/{id}", () => {
     const badges = (card: string) => [...card.matchAll(/<span class="badge rounded-pill text-bg-[a-z]+">(<svg [\s\S]*?<\/svg>)?([^<]*)<\/span>/g)];
     expect(badges(shown[0]!.html).map((m) => textOf(m[2]!))).toEqual(x.primary_product_badges.map((b) => b.title));
     // Each seeded badge class has its glyph drawn from the icon sprite (no icon font is loaded).
-    for (const match of badges(shown[0]!.html)) expect(match[1]).toMatch(/^<svg [^>]*viewBox="0 0 16 16"[^>]*><use href="\/build\/badge-icons-[A-Z0-9]+\.svg#bi-[a-z-]+"><\/use><\/svg>$/);
+    for (const match of badges(shown[0]!.html))
+      expect(match[1]).toMatch(/^<svg [^>]*viewBox="0 0 16 16"[^>]*><use href="\/build\/badge-icons-[A-Z0-9]+\.svg#bi-[a-z-]+"><\/use><\/svg>$/);
     expect(badges(shown[1]!.html).map((m) => textOf(m[2]!))).toEqual((x.secondery_product_badges ?? []).map((b) => b.title));
   });
 
@@ -188,7 +222,9 @@ describe("comparison /comparisions/{title}/{id}", () => {
       expect(card).not.toContain(product.coupon_code);
     }
     // The large card has the screenshot slider (2 per view, 3 from 600 px).
-    expect(card).toMatch(/<div class="swiper carousel-2g12-600x3 mt-3 product-slider" role="region" aria-roledescription="carousel" aria-label="[^"]+ screenshots">/);
+    expect(card).toMatch(
+      /<div class="swiper carousel-2g12-600x3 mt-3 product-slider" role="region" aria-roledescription="carousel" aria-label="[^"]+ screenshots">/,
+    );
   });
 
   it("never shows a product that is not published", async () => {
@@ -220,7 +256,11 @@ describe("comparison /comparisions/{title}/{id}", () => {
     expect(byPath).toContain('<meta name="robots" content="noindex"/>');
     expect(h1(await page(`/comparision?id=${comparison.id}`))).toBe(comparison.title);
     const store = comparison.stores[0]!;
-    const newestForStore = (await pocketbase<ListResult<Comparison>>(`/api/collections/_zdata_comparisons/records?perPage=1&sort=-publish_time,id&filter=${encodeURIComponent(`stores.id ?= "${store}"`)}`)).items[0]!;
+    const newestForStore = (
+      await pocketbase<ListResult<Comparison>>(
+        `/api/collections/_zdata_comparisons/records?perPage=1&sort=-publish_time,id&filter=${encodeURIComponent(`stores.id ?= "${store}"`)}`,
+      )
+    ).items[0]!;
     expect(h1(await page(`/comparision?store=${store}`))).toBe(newestForStore.title);
     expect(await page("/comparision", 400)).toContain("This address is not valid");
     expect(await page("/comparision?store=not%20valid", 400)).toContain("This address is not valid");
@@ -239,9 +279,11 @@ describe("comparison /comparisions/{title}/{id}", () => {
 describe("advertorial /advertorials/{title}/{id}", () => {
   type Expanded = Editorial & { expand: { authors: Author[]; categories: Category[]; products: Product[] } };
   const withOverview = async () =>
-    (await pocketbase<ListResult<Expanded>>(`/api/collections/_zdata_advertorials/records?perPage=50&sort=-publish_time,id&filter=${encodeURIComponent("show_overview = true")}&expand=authors,categories,products`)).items.find(
-      (a) => a.expand.products.length > 4,
-    )!;
+    (
+      await pocketbase<ListResult<Expanded>>(
+        `/api/collections/_zdata_advertorials/records?perPage=50&sort=-publish_time,id&filter=${encodeURIComponent("show_overview = true")}&expand=authors,categories,products`,
+      )
+    ).items.find((a) => a.expand.products.length > 4)!;
 
   it("shows title, subtitle, author avatar and name, medium date, category badge and banner", async () => {
     const advertorial = await withOverview();
@@ -273,11 +315,14 @@ describe("advertorial /advertorials/{title}/{id}", () => {
     const advertorial = await withOverview();
     const html = await page(`/advertorials/${segment(advertorial.title)}/${advertorial.id}`);
     const box = html.match(/<section class="card shadow-sm mb-4 quick-overview"[\s\S]*?<\/section>/)![0];
-    const names = (fragment: string) => [...fragment.matchAll(/<a class="fw-semibold text-reset" href="#product-(\d+)">([^<]*)<\/a>/g)].map((m) => [Number(m[1]), textOf(m[2]!)]);
+    const names = (fragment: string) =>
+      [...fragment.matchAll(/<a class="fw-semibold text-reset" href="#product-(\d+)">([^<]*)<\/a>/g)].map((m) => [Number(m[1]), textOf(m[2]!)]);
     const [visible, more] = box.split("<details");
     const products = advertorial.expand.products;
     expect(names(visible!)).toEqual(products.slice(0, 4).map((p, i) => [i + 1, p.name]));
-    expect(more).toMatch(/^ class="overview-more"><summary class="btn btn-link px-0"><span class="when-closed">See More<\/span><span class="when-open">Show Less<\/span><\/summary>/);
+    expect(more).toMatch(
+      /^ class="overview-more"><summary class="btn btn-link px-0"><span class="when-closed">See More<\/span><span class="when-open">Show Less<\/span><\/summary>/,
+    );
     expect(names(more!)).toEqual(products.slice(4).map((p, i) => [i + 5, p.name]));
     for (const product of products.filter((p) => p.coupon_code)) {
       expect(textOf(box)).toContain(`Get Code ending in ${product.coupon_code.slice(-3)}`);
@@ -311,7 +356,9 @@ describe("advertorial /advertorials/{title}/{id}", () => {
   });
 
   it("leaves the Quick Overview out when show_overview is off", async () => {
-    const { items } = await pocketbase<ListResult<Editorial>>(`/api/collections/_zdata_advertorials/records?perPage=1&filter=${encodeURIComponent("show_overview = false")}`);
+    const { items } = await pocketbase<ListResult<Editorial>>(
+      `/api/collections/_zdata_advertorials/records?perPage=1&filter=${encodeURIComponent("show_overview = false")}`,
+    );
     const html = await page(`/advertorials/${segment(items[0]!.title)}/${items[0]!.id}`);
     expect(html).not.toContain("Quick Overview");
     expect(html).toContain('id="product-1"');
@@ -348,7 +395,9 @@ describe("advertorial /advertorials/{title}/{id}", () => {
 describe("publication status", () => {
   it("is one of draft, published, archived, and only published records pass the collection rules", async () => {
     for (const name of ["_zdata_articles", "Products"]) {
-      const collection = await asSuperuser<{ listRule: string; viewRule: string; fields: { name: string; values?: string[]; required?: boolean }[] }>(`/api/collections/${name}`);
+      const collection = await asSuperuser<{ listRule: string; viewRule: string; fields: { name: string; values?: string[]; required?: boolean }[] }>(
+        `/api/collections/${name}`,
+      );
       expect(collection.listRule).toBe('status = "published"');
       expect(collection.viewRule).toBe('status = "published"');
       expect(collection.fields.find((f) => f.name === "status")).toMatchObject({ values: ["draft", "published", "archived"], required: true });
@@ -362,7 +411,10 @@ describe("publication status", () => {
     expect(articles.items.map((a) => a.status)).toContain("draft");
     expect(new Set(products.items.map((p) => p.status))).toEqual(new Set(["draft", "archived"]));
 
-    for (const [collection, records] of [["_zdata_articles", articles.items], ["Products", products.items]] as const) {
+    for (const [collection, records] of [
+      ["_zdata_articles", articles.items],
+      ["Products", products.items],
+    ] as const) {
       const listed = await visit(`/api/collections/${collection}/records?perPage=100&filter=${encodeURIComponent(hidden)}`);
       expect(((await listed.json()) as ListResult<unknown>).items).toEqual([]);
       for (const record of records) expect((await visit(`/api/collections/${collection}/records/${record.id}`)).status).toBe(404);

@@ -43,7 +43,6 @@ async function page(path: string, status = 200): Promise<string> {
   return response.text();
 }
 
-
 const attr = (html: string, name: string) => html.match(new RegExp(`${name}="([^"]*)"`))?.[1]?.replace(/&amp;/g, "&");
 
 /** The spec's medium date, from an independent source: Intl's en-US medium format in UTC. */
@@ -199,7 +198,9 @@ describe.each(LISTS)("$path", (list) => {
   });
 
   it("reads ?stores= (repeated or comma separated) and shows the items about those stores", async () => {
-    const storeIds = (await pocketbase<ListResult<{ id: string }>>("/api/collections/_zdata_stores/records?perPage=60&sort=title&fields=id")).items.map((s) => s.id);
+    const storeIds = (await pocketbase<ListResult<{ id: string }>>("/api/collections/_zdata_stores/records?perPage=60&sort=title&fields=id")).items.map(
+      (s) => s.id,
+    );
     const counts = await Promise.all(storeIds.map(async (id) => [id, (await records(list, `${list.stores}.id ?= "${id}"`)).length] as const));
     const [a, b] = counts.filter(([, n]) => n > 0).map(([id]) => id);
     const expected = await records(list, `${list.stores}.id ?= "${a}" || ${list.stores}.id ?= "${b}"`);
@@ -238,7 +239,9 @@ describe("article lists", () => {
     const card = cardsOf(html).find((c) => c.href.endsWith(withoutFeatured!.id));
     const hero = heroOf(html);
     const image = hero?.id === withoutFeatured!.id ? hero.image : card?.image;
-    expect(image).toBe(`/api/files/_zdata_articles/${withoutFeatured!.id}/${withoutFeatured!.banner_image}${hero?.id === withoutFeatured!.id ? "" : "?thumb=400x0"}`);
+    expect(image).toBe(
+      `/api/files/_zdata_articles/${withoutFeatured!.id}/${withoutFeatured!.banner_image}${hero?.id === withoutFeatured!.id ? "" : "?thumb=400x0"}`,
+    );
     // The 3:1 banner is fitted whole into the card's 4:3 box (its text is never cut), so the card keeps its height.
     const tag = html.match(new RegExp(`<img [^>]*src="${image!.replace(/[?]/g, "\\?")}"[^>]*>`))![0];
     expect(tag).toMatch(/class="[^"]*object-fit-contain[^"]*"/);
@@ -251,7 +254,9 @@ describe("article lists", () => {
     const content = createContentClient({ baseUrl: "http://content.invalid", fetch: (async () => Response.json(empty)) as typeof fetch });
     const routes: RouteObject[] = [{ id: "blog", path: "/blog", loader: articleListLoader("blog"), Component: ArticleListPage }];
     const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request("http://127.0.0.1:8787/blog"), { requestContext: createLoadContext({ content, siteOrigin: "http://127.0.0.1:8787" }) });
+    const context = await handler.query(new Request("http://127.0.0.1:8787/blog"), {
+      requestContext: createLoadContext({ content, siteOrigin: "http://127.0.0.1:8787" }),
+    });
     if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
     const html = renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
     expect(html).toContain(">Our team is working on it to bring more articles to you</p>");

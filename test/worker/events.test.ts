@@ -30,7 +30,9 @@ const visitor = (path: string, extra: Record<string, string> = {}) => ({
 
 async function storedEvents(filter: string): Promise<StoredEvent[]> {
   const query = new URLSearchParams({ filter, perPage: "500", sort: "click_id" });
-  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/outbound_events/records?${query}`, { headers: { Authorization: await superuserToken() } });
+  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/outbound_events/records?${query}`, {
+    headers: { Authorization: await superuserToken() },
+  });
   if (!response.ok) throw new Error(`outbound_events: ${response.status}`);
   return ((await response.json()) as { items: StoredEvent[] }).items;
 }
@@ -48,15 +50,38 @@ const offerCount = async (id: string) => (await pocketbase<Offer>(`/api/collecti
 /** A queue message as the producer sends it, for handing batches to queue() directly. */
 function message(path: string, overrides: Partial<OutboundEventMessage> = {}): OutboundEventMessage {
   return {
-    click_id: newClickId(), kind: "click", url: "https://partner.example/x", target_host: "partner.example", offer: "", store: "", product: "",
-    referrer_path: path, utm_source: "", utm_medium: "", utm_campaign: "", utm_term: "", utm_content: "", gclid: "", utm_g: "", fbclid: "", utm_id: "",
-    country: "", device: "desktop", event_time: new Date().toISOString(), counted: false, count_key: "", ...overrides,
+    click_id: newClickId(),
+    kind: "click",
+    url: "https://partner.example/x",
+    target_host: "partner.example",
+    offer: "",
+    store: "",
+    product: "",
+    referrer_path: path,
+    utm_source: "",
+    utm_medium: "",
+    utm_campaign: "",
+    utm_term: "",
+    utm_content: "",
+    gclid: "",
+    utm_g: "",
+    fbclid: "",
+    utm_id: "",
+    country: "",
+    device: "desktop",
+    event_time: new Date().toISOString(),
+    counted: false,
+    count_key: "",
+    ...overrides,
   };
 }
 
 /** Hands a batch to the Worker's queue() as the queue would; returns the messages' fate. */
 async function deliver(queue: string, bodies: OutboundEventMessage[], attempts = 1) {
-  const batch = createMessageBatch<OutboundEventMessage>(queue, bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts, body })));
+  const batch = createMessageBatch<OutboundEventMessage>(
+    queue,
+    bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts, body })),
+  );
   const delays: number[] = [];
   for (const m of batch.messages) {
     const retry = m.retry.bind(m);
@@ -80,7 +105,11 @@ describe("outbound events through the queue", () => {
     for (let i = 0; i < 2; i++) {
       const response = await visit(outboundHref(offer.cta_url), {
         redirect: "manual",
-        headers: visitor(path, { Cookie: "dp_trk=utm_source=news&utm_medium=mail&utm_campaign=spring&utm_term=t&utm_content=c&gclid=g&utm_g=x&fbclid=f&utm_id=7", "CF-IPCountry": "DE", "Sec-CH-UA-Mobile": "?1" }),
+        headers: visitor(path, {
+          Cookie: "dp_trk=utm_source=news&utm_medium=mail&utm_campaign=spring&utm_term=t&utm_content=c&gclid=g&utm_g=x&fbclid=f&utm_id=7",
+          "CF-IPCountry": "DE",
+          "Sec-CH-UA-Mobile": "?1",
+        }),
       });
       expect(response.status).toBe(302);
       locations.push(response.headers.get("Location")!);
@@ -94,9 +123,23 @@ describe("outbound events through the queue", () => {
     const events = await eventsFrom(path);
     expect(events.map((e) => e.click_id)).toEqual(clickIds);
     expect(events[0]).toMatchObject({
-      kind: "click", url: offer.cta_url, target_host: new URL(offer.cta_url).hostname, offer: offer.id, store: offer.store, product: "",
-      utm_source: "news", utm_medium: "mail", utm_campaign: "spring", utm_term: "t", utm_content: "c", gclid: "g", utm_g: "x", fbclid: "f", utm_id: "7",
-      country: "DE", device: "mobile",
+      kind: "click",
+      url: offer.cta_url,
+      target_host: new URL(offer.cta_url).hostname,
+      offer: offer.id,
+      store: offer.store,
+      product: "",
+      utm_source: "news",
+      utm_medium: "mail",
+      utm_campaign: "spring",
+      utm_term: "t",
+      utm_content: "c",
+      gclid: "g",
+      utm_g: "x",
+      fbclid: "f",
+      utm_id: "7",
+      country: "DE",
+      device: "mobile",
     });
   });
 
@@ -121,7 +164,10 @@ describe("outbound events through the queue", () => {
     const signals: Record<string, string>[] = [{ "Sec-GPC": "1" }, { DNT: "1" }, { Cookie: "dp_optout=1; dp_trk=utm_source=news&utm_campaign=spring" }];
     for (const privacy of signals) {
       const path = uniquePath();
-      const response = await visit(outboundHref(offer.cta_url), { redirect: "manual", headers: visitor(path, { Cookie: "dp_trk=utm_source=news&utm_campaign=spring", "CF-IPCountry": "DE", ...privacy }) });
+      const response = await visit(outboundHref(offer.cta_url), {
+        redirect: "manual",
+        headers: visitor(path, { Cookie: "dp_trk=utm_source=news&utm_campaign=spring", "CF-IPCountry": "DE", ...privacy }),
+      });
       const location = new URL(response.headers.get("Location")!);
       expect(location.searchParams.get("sub1")).toBe("");
       expect(location.searchParams.get("utm_campaign")).toBe("");
@@ -231,7 +277,9 @@ describe("code reveals", () => {
     const path = uniquePath();
     const response = await reveal(new URLSearchParams({ url: offer.cta_url }).toString(), visitor(path, { Origin: "http://127.0.0.1:8787" }));
     expect(response.status).toBe(204);
-    await expect.poll(() => eventsFrom(path), QUEUED).toEqual([expect.objectContaining({ kind: "reveal", offer: offer.id, store: offer.store, url: offer.cta_url, counted: true })]);
+    await expect
+      .poll(() => eventsFrom(path), QUEUED)
+      .toEqual([expect.objectContaining({ kind: "reveal", offer: offer.id, store: offer.store, url: offer.cta_url, counted: true })]);
   });
 
   it.each([

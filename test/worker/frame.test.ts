@@ -25,7 +25,9 @@ describe("site frame, server-rendered", () => {
     expect(header.match(/role="combobox"/g)).toHaveLength(1);
     const toggle = header.match(/aria-controls="([^"]+)" aria-expanded="false" aria-label="Open menu"/);
     expect(toggle).not.toBeNull();
-    expect(header).toMatch(new RegExp(`<div id="${toggle![1]}" class="offcanvas offcanvas-end d-xl-none"[^>]*><div class="offcanvas-header">.*?Close menu"></button></div></div>`));
+    expect(header).toMatch(
+      new RegExp(`<div id="${toggle![1]}" class="offcanvas offcanvas-end d-xl-none"[^>]*><div class="offcanvas-header">.*?Close menu"></button></div></div>`),
+    );
   });
 
   it("marks the header link of the current section, and only that one, as the current page", async () => {
@@ -46,12 +48,25 @@ describe("site frame, server-rendered", () => {
     const html = await (await visit("/stores")).text();
     const footer = html.slice(html.indexOf("<footer"));
     const links = hrefs(footer);
-    for (const href of ["/offers", "/advertorials", "/comparisions", "/blog", "/about-us", "/contact-us", "/cookie-policy", "/terms-of-use", "/privacy-policy", "/do-not-sell-or-share"]) {
+    for (const href of [
+      "/offers",
+      "/advertorials",
+      "/comparisions",
+      "/blog",
+      "/about-us",
+      "/contact-us",
+      "/cookie-policy",
+      "/terms-of-use",
+      "/privacy-policy",
+      "/do-not-sell-or-share",
+    ]) {
       expect(links).toContain(href);
     }
     for (const label of ["Coupons &amp; Deals", "Help center", "Need help", "Services", "E-sim &amp; Mobile"]) expect(footer).toContain(`>${label}</a>`);
     for (const category of site.expand!.footer_categories!) {
-      expect(footer).toMatch(new RegExp(`<a class="link-secondary text-decoration-none" href="/stores\\?catID=${category.id}"[^>]*>${htmlText(category.title)}</a>`));
+      expect(footer).toMatch(
+        new RegExp(`<a class="link-secondary text-decoration-none" href="/stores\\?catID=${category.id}"[^>]*>${htmlText(category.title)}</a>`),
+      );
     }
     expect(footer).toMatch(/© 2026 DealPilot\. .*Designed and built by the DealPilot team/);
   });

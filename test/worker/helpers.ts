@@ -88,7 +88,11 @@ export async function pocketbaseWriter() {
   const created: string[] = [];
   return {
     async create<T extends { id: string }>(collection: string, record: Record<string, unknown>): Promise<T> {
-      const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${collection}/records`, { method: "POST", headers, body: JSON.stringify(record) });
+      const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${collection}/records`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(record),
+      });
       if (!response.ok) throw new Error(`create ${collection}: ${response.status} ${await response.text()}`);
       const saved = (await response.json()) as T;
       created.push(`${collection}/records/${saved.id}`);

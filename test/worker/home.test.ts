@@ -64,7 +64,10 @@ describe("home page hero", () => {
   it("shows the strip of the five hero categories, each linking to its stores list", async () => {
     const categories = await pocketbase<ListResult<Category>>("/api/collections/_zdata_categories/records?perPage=30&sort=title");
     const html = await homeHtml();
-    const strip = html.slice(html.indexOf('aria-label="Browse stores by category"'), html.indexOf("</nav>", html.indexOf('aria-label="Browse stores by category"')));
+    const strip = html.slice(
+      html.indexOf('aria-label="Browse stores by category"'),
+      html.indexOf("</nav>", html.indexOf('aria-label="Browse stores by category"')),
+    );
     const expected = HERO_CATEGORIES.map((title) => categories.items.find((c) => c.title === title)!);
     expect(hrefs(strip)).toEqual(expected.map((c) => `/stores?catID=${c.id}`));
     for (const category of expected) expect(strip).toContain(`<span>${htmlText(category.title)}</span></a>`);
@@ -82,7 +85,8 @@ describe("home page sections", () => {
     expect(withPath.length).toBeGreaterThan(0);
     expect(withImage.length).toBeGreaterThan(0); // the seed has categories without an icon path
     for (const c of withPath) expect(html).toContain(`<path d="${attr(c.icon_code)}" fill="${c.color_hex}"></path>`);
-    for (const c of withImage) expect(html).toMatch(new RegExp(`<img src="/api/files/_zdata_categories/${c.id}/${c.icon_image}" width="40" height="40" alt=""`));
+    for (const c of withImage)
+      expect(html).toMatch(new RegExp(`<img src="/api/files/_zdata_categories/${c.id}/${c.icon_image}" width="40" height="40" alt=""`));
   });
 
   it("shows 6 of the featured advertorials, featured comparisons and banners, shuffled by the seed sent with the page", async () => {
@@ -256,7 +260,10 @@ describe("home page streaming and failures", () => {
       if (done) break;
       chunks.push({ at: Date.now() - started, text: decoder.decode(value, { stream: true }) });
     }
-    const early = chunks.filter((c) => c.at < SLOW_MS - 300).map((c) => c.text).join("");
+    const early = chunks
+      .filter((c) => c.at < SLOW_MS - 300)
+      .map((c) => c.text)
+      .join("");
     expect(early).toContain(">Start exploring Coupons</h1>");
     expect(early).toContain('id="top-deals"');
     expect(section(early, "blog-strip")).toContain("placeholder-glow");

@@ -22,7 +22,10 @@ interface PostOptions {
   multipart?: boolean;
 }
 
-function subscribe(email: string, { json = true, ip = clientIp(), origin = SITE, returnTo = "/stores", multipart = false }: PostOptions = {}): Promise<Response> {
+function subscribe(
+  email: string,
+  { json = true, ip = clientIp(), origin = SITE, returnTo = "/stores", multipart = false }: PostOptions = {},
+): Promise<Response> {
   const headers: Record<string, string> = { "CF-Connecting-IP": ip, Accept: json ? "application/json" : "text/html,application/xhtml+xml,*/*;q=0.8" };
   if (origin !== null) headers.Origin = origin;
   let body: BodyInit;
@@ -57,7 +60,9 @@ interface Subscriber {
 /** Stored subscribers with this address in any spelling, read as the superuser. */
 async function storedSubscribers(email: string): Promise<Subscriber[]> {
   const filter = encodeURIComponent(`email ~ '${email.toLowerCase()}'`);
-  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/newsletter_subscribers/records?filter=${filter}`, { headers: await superuserHeaders() });
+  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/newsletter_subscribers/records?filter=${filter}`, {
+    headers: await superuserHeaders(),
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { items: Subscriber[] }).items.filter((s) => s.email.toLowerCase() === email.toLowerCase());
 }
@@ -238,7 +243,9 @@ describe("POST /newsletter protections", () => {
     expect((await subscribe(uniqueEmail())).status).toBe(200);
     // Setting the password (even to the same value) rotates the account's token key.
     const headers = await superuserHeaders();
-    const accounts = (await (await fetch(`${testEnv.POCKETBASE_URL}/api/collections/edge_services/records`, { headers })).json()) as { items: { id: string }[] };
+    const accounts = (await (await fetch(`${testEnv.POCKETBASE_URL}/api/collections/edge_services/records`, { headers })).json()) as {
+      items: { id: string }[];
+    };
     const password = testEnv.PB_SERVICE_PASSWORD!;
     const patched = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/edge_services/records/${accounts.items[0]!.id}`, {
       method: "PATCH",

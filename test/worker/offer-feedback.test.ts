@@ -28,7 +28,10 @@ interface VoteOptions {
   body?: string;
 }
 
-function vote(offerId: string, { worked = "yes", json = true, form = false, ip = clientIp(), origin = SITE, cookie, userAgent = BROWSER, returnTo = "/offers", body }: VoteOptions = {}) {
+function vote(
+  offerId: string,
+  { worked = "yes", json = true, form = false, ip = clientIp(), origin = SITE, cookie, userAgent = BROWSER, returnTo = "/offers", body }: VoteOptions = {},
+) {
   const headers: Record<string, string> = { "CF-Connecting-IP": ip, "User-Agent": userAgent, Accept: json ? "application/json" : "text/html,*/*;q=0.8" };
   if (origin !== null) headers.Origin = origin;
   if (cookie) headers.Cookie = cookie;
@@ -50,7 +53,16 @@ const cookieValue = (response: Response) => response.headers.get("Set-Cookie")?.
 
 beforeAll(async () => {
   const store = await writer.create<Store>("_zdata_stores", { title: `Feedback ${crypto.randomUUID().slice(0, 6)}` });
-  offer = await writer.create<Offer>("_zdata_offers", { heading: "Vote on me", type: "coupon", coupon_code: "VOTE10", store: store.id, cta_label: "Go", cta_url: "https://votes.example/", worked_count: 4, failed_count: 1 });
+  offer = await writer.create<Offer>("_zdata_offers", {
+    heading: "Vote on me",
+    type: "coupon",
+    coupon_code: "VOTE10",
+    store: store.id,
+    cta_label: "Go",
+    cta_url: "https://votes.example/",
+    worked_count: 4,
+    failed_count: 1,
+  });
 });
 afterAll(async () => {
   await setPocketBase("start");
@@ -63,7 +75,12 @@ describe("POST /offers/{id}/feedback", () => {
     const response = await vote(offer.id, { worked: "yes" });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response.json()).toEqual({ counted: true, worked_count: before.worked_count + 1, failed_count: before.failed_count, message: FEEDBACK_MESSAGES.thanks });
+    expect(await response.json()).toEqual({
+      counted: true,
+      worked_count: before.worked_count + 1,
+      failed_count: before.failed_count,
+      message: FEEDBACK_MESSAGES.thanks,
+    });
     // PocketBase's hook raised the counter (the Worker only created the vote record).
     expect(await counters()).toEqual({ worked_count: before.worked_count + 1, failed_count: before.failed_count });
     const setCookie = response.headers.get("Set-Cookie")!;
@@ -151,11 +168,19 @@ describe("POST /offers/{id}/feedback", () => {
 
   it("cannot set the counters through any public route", async () => {
     for (const method of ["PATCH", "POST", "PUT", "DELETE"]) {
-      const response = await visit(`/api/collections/_zdata_offers/records/${offer.id}`, { method, headers: { "Content-Type": "application/json" }, body: method === "DELETE" ? undefined : JSON.stringify({ worked_count: 999 }) });
+      const response = await visit(`/api/collections/_zdata_offers/records/${offer.id}`, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: method === "DELETE" ? undefined : JSON.stringify({ worked_count: 999 }),
+      });
       expect(response.status, method).toBe(405);
     }
     // Nor on PocketBase itself without a superuser: the collection has no public write rule.
-    const direct = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_offers/records/${offer.id}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ worked_count: 999 }) });
+    const direct = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_offers/records/${offer.id}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ worked_count: 999 }),
+    });
     expect(direct.status).toBeGreaterThanOrEqual(400);
     expect((await counters()).worked_count).not.toBe(999);
   });

@@ -52,10 +52,23 @@ beforeAll(async () => {
       store: storeId,
       ...dates,
     });
-  created.live = await deal(`${marker} live`, { starts_at: pbDate(now - DAY), expires_at: pbDate(now + 3 * DAY), verified_at: pbDate(now - DAY), worked_count: 20, failed_count: 3 });
+  created.live = await deal(`${marker} live`, {
+    starts_at: pbDate(now - DAY),
+    expires_at: pbDate(now + 3 * DAY),
+    verified_at: pbDate(now - DAY),
+    worked_count: 20,
+    failed_count: 3,
+  });
   // Two counted clicks out in the last day ("Used 2 times today"), and a repeat that does not count.
   for (const counted of [true, true, false]) {
-    await writer.create("outbound_events", { click_id: crypto.randomUUID(), kind: "click", target_host: "lifecycle.example", offer: created.live.id, counted, event_time: pbDate(now - 60_000) });
+    await writer.create("outbound_events", {
+      click_id: crypto.randomUUID(),
+      kind: "click",
+      target_host: "lifecycle.example",
+      offer: created.live.id,
+      counted,
+      event_time: pbDate(now - 60_000),
+    });
   }
   created.expired = await deal(`${marker} expired`, { expires_at: pbDate(now - 2 * DAY) });
   created.upcoming = await deal(`${marker} upcoming`, { starts_at: pbDate(now + 2 * DAY) });
@@ -106,7 +119,9 @@ describe("the live rule on every screen", () => {
   });
 
   it("a seeded store with expired and upcoming offers counts only its live ones", async () => {
-    const offers = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=500&filter=${encodeURIComponent(`store = "${store.id}"`)}`);
+    const offers = await pocketbase<ListResult<Offer>>(
+      `/api/collections/_zdata_offers/records?perPage=500&filter=${encodeURIComponent(`store = "${store.id}"`)}`,
+    );
     const live = offers.items.filter((o) => isLiveNow(o));
     const html = main(await settledVisit(storePath(store)));
     const deals = live.filter((o) => o.type === "deal").length;
@@ -132,7 +147,9 @@ describe("what a live card says", () => {
 
   it("gives each live offer schema.org Offer dates, and expired offers no Offer markup", async () => {
     const html = await settledVisit(storePath(ownStore));
-    const graphs = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { "@graph": Array<Record<string, unknown>> });
+    const graphs = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as { "@graph": Array<Record<string, unknown>> },
+    );
     const offers = graphs.flatMap((g) => g["@graph"]).filter((node) => node["@type"] === "Offer");
     expect(offers.map((o) => o.name)).toEqual([`${marker} live`]);
     const expires = created.live.expires_at.replace(" ", "T").replace(/\.\d+Z$/, "Z");
@@ -178,7 +195,11 @@ describe("freshness ends at the next start or expiry", () => {
   /** A request with the page cache on (fresh 60 s, stale an hour), waiting for its background work. */
   async function cachedVisit(path: string) {
     const ctx = createExecutionContext();
-    const response = await app.fetch(new Request(new URL(path, "http://127.0.0.1:8787"), CRAWLER), { ...testEnv, PAGE_CACHE_FRESH_S: "60", PAGE_CACHE_STALE_S: "3600", CACHE_FRESH_S: "60" }, ctx);
+    const response = await app.fetch(
+      new Request(new URL(path, "http://127.0.0.1:8787"), CRAWLER),
+      { ...testEnv, PAGE_CACHE_FRESH_S: "60", PAGE_CACHE_STALE_S: "3600", CACHE_FRESH_S: "60" },
+      ctx,
+    );
     const html = await response.text();
     await waitOnExecutionContext(ctx);
     return { html, cache: response.headers.get("X-Edge-Cache"), cacheControl: response.headers.get("Cache-Control") };
@@ -187,8 +208,22 @@ describe("freshness ends at the next start or expiry", () => {
   it("a cached page and its reads stop showing an offer the moment it expires, and show one the moment it starts", async () => {
     const own = await writer.create<Store>("_zdata_stores", { title: `${marker} Clock` });
     const soon = Date.now() + 4_000;
-    await writer.create("_zdata_offers", { heading: `${marker} expiring`, type: "deal", store: own.id, cta_label: "Go", cta_url: "https://clock.example/a", expires_at: pbDate(soon) });
-    await writer.create("_zdata_offers", { heading: `${marker} starting`, type: "deal", store: own.id, cta_label: "Go", cta_url: "https://clock.example/b", starts_at: pbDate(soon) });
+    await writer.create("_zdata_offers", {
+      heading: `${marker} expiring`,
+      type: "deal",
+      store: own.id,
+      cta_label: "Go",
+      cta_url: "https://clock.example/a",
+      expires_at: pbDate(soon),
+    });
+    await writer.create("_zdata_offers", {
+      heading: `${marker} starting`,
+      type: "deal",
+      store: own.id,
+      cta_label: "Go",
+      cta_url: "https://clock.example/b",
+      starts_at: pbDate(soon),
+    });
     const path = storePath(own);
 
     const first = await cachedVisit(path);
@@ -212,7 +247,14 @@ describe("freshness ends at the next start or expiry", () => {
 
   it("the content API gives browsers a max-age no longer than the time left to the next instant", async () => {
     const own = await writer.create<Store>("_zdata_stores", { title: `${marker} Api` });
-    await writer.create("_zdata_offers", { heading: `${marker} api`, type: "deal", store: own.id, cta_label: "Go", cta_url: "https://clock.example/c", expires_at: pbDate(Date.now() + 30_000) });
+    await writer.create("_zdata_offers", {
+      heading: `${marker} api`,
+      type: "deal",
+      store: own.id,
+      cta_label: "Go",
+      cta_url: "https://clock.example/c",
+      expires_at: pbDate(Date.now() + 30_000),
+    });
     const { cacheControl } = await cachedVisit(`/api/collections/_zdata_offers/records?filter=${encodeURIComponent(`store = "${own.id}"`)}`);
     // Reads are fresh for 60 s here; this one holds an offer ending in 30 s.
     const maxAge = Number(cacheControl?.match(/max-age=(\d+)/)?.[1]);

@@ -84,12 +84,9 @@ describe("/offers", () => {
     ["a hostile catID", `/offers?catID=${encodeURIComponent('" || id != "')}`],
     ["a 10 KB catID", `/offers?catID=${"x".repeat(10_240)}`],
     ["a negative page", "/offers?page=-1"],
-  ])(
-    "answers %s with a 400 page",
-    async (_, path) => {
-      const response = await visit(path);
-      expect(response.status).toBe(400);
-      expect(await response.text()).toContain("This address is not valid");
-    },
-  );
+  ])("answers %s with a 400 page", async (_, path) => {
+    const response = await visit(path);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("This address is not valid");
+  });
 });

@@ -43,7 +43,11 @@ const seedOf = (html: string) => html.match(/"seed":(\d+)/)?.[1];
 let store: Store;
 let storePath: string;
 beforeAll(async () => {
-  store = (await pocketbase<ListResult<Store>>(`/api/collections/_zdata_stores/records?perPage=1&sort=title&filter=${encodeURIComponent("rating > 0 && reviewers > 0")}`)).items[0]!;
+  store = (
+    await pocketbase<ListResult<Store>>(
+      `/api/collections/_zdata_stores/records?perPage=1&sort=title&filter=${encodeURIComponent("rating > 0 && reviewers > 0")}`,
+    )
+  ).items[0]!;
   storePath = `/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
 });
 afterEach(() => delayOrigin("", 0));
@@ -81,7 +85,11 @@ describe("full-page cache", () => {
     const token = fresh();
     const first = await cachedVisit(`/contact-us?${token}&b=2&a=1&utm_source=newsletter&gclid=abc`);
     expect(first.cache).toBe("MISS");
-    for (const variant of [`/contact-us?a=1&${token}&b=2`, `/contact-us?b=2&utm_campaign=spring&${token}&a=1&fbclid=x`, `/contact-us?utm_medium=cpc&a=1&b=2&${token}`]) {
+    for (const variant of [
+      `/contact-us?a=1&${token}&b=2`,
+      `/contact-us?b=2&utm_campaign=spring&${token}&a=1&fbclid=x`,
+      `/contact-us?utm_medium=cpc&a=1&b=2&${token}`,
+    ]) {
       const again = await cachedVisit(variant);
       expect(again.cache, variant).toBe("HIT");
       expect(withoutNonces(again.html)).toBe(withoutNonces(first.html));
@@ -163,7 +171,9 @@ describe("full-page cache", () => {
     expect(hit.cache).toBe("HIT");
     const tags = hit.response.headers.get("Cache-Tag")!.split(",");
     const live = '(starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now)';
-    const offers = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}" && ${live}`)}`);
+    const offers = await pocketbase<ListResult<Offer>>(
+      `/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}" && ${live}`)}`,
+    );
     expect(tags).toEqual(expect.arrayContaining(["dp-page", "dp-read", "_zdata_stores", `_zdata_stores:${store.id}`, "websites:9", "_zdata_offers"]));
     for (const offer of offers.items) expect(tags).toContain(`_zdata_offers:${offer.id}`);
     // The category sidebar lists the store-filter view's rows, the store's categories among them.
@@ -190,7 +200,8 @@ describe("full-page cache", () => {
 
 describe("full-page cache while PocketBase fails", () => {
   it("serves a cached page with PocketBase stopped (HIT, then STALE), and keeps the copy when the re-render fails", async () => {
-    const article = (await pocketbase<ListResult<{ id: string; title: string }>>("/api/collections/_zdata_articles/records?perPage=1&sort=-publish_time,id")).items[0]!;
+    const article = (await pocketbase<ListResult<{ id: string; title: string }>>("/api/collections/_zdata_articles/records?perPage=1&sort=-publish_time,id"))
+      .items[0]!;
     const articlePath = `/blog/${encodeURIComponent(article.title.toLowerCase())}/${article.id}`;
     const path = `${articlePath}?${fresh()}`;
     const first = await cachedVisit(path);
@@ -286,7 +297,11 @@ describe("page cache module", () => {
 
 describe("purge endpoint", () => {
   const purge = (body: unknown, token = PURGE_SECRET, env: Record<string, unknown> = CACHED_ENV) =>
-    cachedVisit("/_cache/purge", { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) }, env);
+    cachedVisit(
+      "/_cache/purge",
+      { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) },
+      env,
+    );
 
   it("does not exist without CACHE_PURGE_SECRET", async () => {
     const { response } = await purge({ urls: ["/"] }, "anything", testEnv as unknown as Record<string, unknown>);
@@ -298,7 +313,15 @@ describe("purge endpoint", () => {
     const none = await cachedVisit("/_cache/purge", { method: "POST", body: JSON.stringify({ urls: ["/"] }) });
     expect(none.response.status).toBe(401);
     expect(none.response.headers.get("WWW-Authenticate")).toBe("Bearer");
-    for (const body of [{}, { urls: [] }, { urls: "/" }, { urls: [42] }, { urls: ["https://evil.example/"] }, { urls: ["//evil.example/x"] }, { urls: Array(101).fill("/") }]) {
+    for (const body of [
+      {},
+      { urls: [] },
+      { urls: "/" },
+      { urls: [42] },
+      { urls: ["https://evil.example/"] },
+      { urls: ["//evil.example/x"] },
+      { urls: Array(101).fill("/") },
+    ]) {
       const { response, html } = await purge(body);
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(JSON.parse(html).message).toBeTruthy();

@@ -7,7 +7,17 @@ const NOT_FOUND_TEXT = "The page you are looking for was moved, removed or might
 /** One rule for every paged list: page 1 always answers (empty state included), a page
  * past the last answers the not-found page with a 404. */
 describe("out-of-range pages", () => {
-  const lists = ["/stores", "/stores?catID=", "/offers", "/offers?type=deal", "/advertorials", "/comparisions", "/blog", "/search?q=vpn", "/search?q=vpn&type=offers"];
+  const lists = [
+    "/stores",
+    "/stores?catID=",
+    "/offers",
+    "/offers?type=deal",
+    "/advertorials",
+    "/comparisions",
+    "/blog",
+    "/search?q=vpn",
+    "/search?q=vpn&type=offers",
+  ];
 
   it.each(lists)("%s: page 2 exists, page 999 is a 404", async (path) => {
     const join = path.includes("?") ? "&" : "?";

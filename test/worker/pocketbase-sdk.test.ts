@@ -43,7 +43,10 @@ const ALIASES = Object.keys(PUBLIC_COLLECTIONS);
 describe("the PocketBase SDK gets the same answers from the Worker as from PocketBase", () => {
   it.each(ALIASES)("getFullList() with its default batch of 1000: %s", async (name) => {
     const base = resolvePublicCollection(name)!;
-    const [worker, pocketbase] = await Promise.all([viaWorker.collection(name).getFullList({ sort: "id" }), viaPocketBase.collection(base).getFullList({ sort: "id" })]);
+    const [worker, pocketbase] = await Promise.all([
+      viaWorker.collection(name).getFullList({ sort: "id" }),
+      viaPocketBase.collection(base).getFullList({ sort: "id" }),
+    ]);
     expect(worker.length).toBeGreaterThan(0);
     expect(worker).toEqual(pocketbase);
   });
@@ -51,7 +54,9 @@ describe("the PocketBase SDK gets the same answers from the Worker as from Pocke
   it("getList with page, perPage, sort, a pb.filter filter, expand, fields and skipTotal", async () => {
     const filter = viaWorker.filter("title != {:empty} && rating >= {:min}", { empty: "", min: 1 });
     const result = (await same((pb) =>
-      pb.collection("_zdata_stores").getList(2, 4, { sort: "-title", filter, expand: "category_ids", fields: "id,title,expand.category_ids.title", skipTotal: true }),
+      pb
+        .collection("_zdata_stores")
+        .getList(2, 4, { sort: "-title", filter, expand: "category_ids", fields: "id,title,expand.category_ids.title", skipTotal: true }),
     )) as { ok: { items: unknown[]; totalItems: number } };
     expect(result.ok.items).toHaveLength(4);
     expect(result.ok.totalItems).toBe(-1);
@@ -153,7 +158,12 @@ describe("files.getURL builds /api/files/{collectionId}/… and the Worker serve
 
 describe("CORS on the public API, as PocketBase answers it, for reads only", () => {
   const ORIGIN = "https://app.partner.example";
-  const paths = ["/api/collections/_zdata_stores/records?perPage=1", "/api/collections/Stores/records/zzzzzzzzzzzzzzz", "/api/health", "/api/websites/9?populate=*"];
+  const paths = [
+    "/api/collections/_zdata_stores/records?perPage=1",
+    "/api/collections/Stores/records/zzzzzzzzzzzzzzz",
+    "/api/health",
+    "/api/websites/9?populate=*",
+  ];
 
   it.each(paths)("preflight of %s: 204 granting GET and HEAD to any origin", async (path) => {
     const response = await visit(path, {
@@ -182,9 +192,15 @@ describe("CORS on the public API, as PocketBase answers it, for reads only", () 
   });
 
   it("writes stay refused: the preflight grants no write method and the write itself is a 405", async () => {
-    const preflight = await visit("/api/collections/_zdata_stores/records", { method: "OPTIONS", headers: { Origin: ORIGIN, "Access-Control-Request-Method": "POST" } });
+    const preflight = await visit("/api/collections/_zdata_stores/records", {
+      method: "OPTIONS",
+      headers: { Origin: ORIGIN, "Access-Control-Request-Method": "POST" },
+    });
     expect(preflight.headers.get("Access-Control-Allow-Methods")).not.toMatch(/POST|PUT|PATCH|DELETE/);
-    const write = await viaWorker.collection("_zdata_stores").create({ title: "x" }).catch((err: ClientResponseError) => err);
+    const write = await viaWorker
+      .collection("_zdata_stores")
+      .create({ title: "x" })
+      .catch((err: ClientResponseError) => err);
     expect(write).toBeInstanceOf(ClientResponseError);
     expect((write as ClientResponseError).status).toBe(405);
   });

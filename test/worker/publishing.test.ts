@@ -77,13 +77,18 @@ async function editorSession() {
   const token = await superuserToken();
   const headers = { "Content-Type": "application/json", Authorization: token };
   const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (response.status === 204 ? undefined : await response.json()) as T;
   };
   return {
     /** A read as the superuser (collections and records visitors cannot see). */
-    read: async <T>(path: string): Promise<T> => (await fetch(`${testEnv.POCKETBASE_URL}/api/${path}`, { headers: { Authorization: token } })).json() as Promise<T>,
+    read: async <T>(path: string): Promise<T> =>
+      (await fetch(`${testEnv.POCKETBASE_URL}/api/${path}`, { headers: { Authorization: token } })).json() as Promise<T>,
     create: <T>(collection: string, record: Record<string, unknown>) => send<T>("POST", `${collection}/records`, record),
     update: <T>(collection: string, id: string, fields: Record<string, unknown>) => send<T>("PATCH", `${collection}/records/${id}`, fields),
     remove: (collection: string, id: string) => send<void>("DELETE", `${collection}/records/${id}`),
@@ -107,7 +112,9 @@ beforeAll(async () => {
   store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=1&sort=title")).items[0]!;
   storePath = `/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
   // A live offer: only those are on the store page (src/data/live-offers.ts).
-  const offers = await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}" && ${LIVE}`)}`);
+  const offers = await pocketbase<ListResult<Offer>>(
+    `/api/collections/_zdata_offers/records?perPage=30&filter=${encodeURIComponent(`store = "${store.id}" && ${LIVE}`)}`,
+  );
   expect(offers.totalItems).toBeGreaterThan(0);
   expect(offers.totalItems).toBeLessThan(30);
   offer = offers.items[0]!;
@@ -180,7 +187,12 @@ describe("publishing: an editor's change reaches cached pages and reads within 1
   it("drafts stay hidden: a draft article changes nothing visible, publishing it shows it, deleting it removes it", async () => {
     await cached("/blog");
     const title = marker("Draft review of password managers");
-    const article = await editor.create<{ id: string }>("_zdata_articles", { title, status: "draft", publish_time: new Date().toISOString(), content: "Draft." });
+    const article = await editor.create<{ id: string }>("_zdata_articles", {
+      title,
+      status: "draft",
+      publish_time: new Date().toISOString(),
+      content: "Draft.",
+    });
     restore.push(() => editor.remove("_zdata_articles", article.id).catch(() => undefined));
     // Once the page is rebuilt under the version the draft raised, it still does not show it.
     const rebuilt = await visitUntilVersion("/blog", await pocketbaseVersion());
@@ -347,7 +359,12 @@ describe("outdated copies", () => {
       const k = key();
       await storedAt(k, 1, { n: "old" });
       const answer = await readThrough(k, failing, TTL, at(2));
-      expect([answer.status, answer.headers.get("X-Edge-Cache"), answer.headers.get("X-Content-Version"), await answer.json()]).toEqual([200, "STALE", "1", { n: "old" }]);
+      expect([answer.status, answer.headers.get("X-Edge-Cache"), answer.headers.get("X-Content-Version"), await answer.json()]).toEqual([
+        200,
+        "STALE",
+        "1",
+        { n: "old" },
+      ]);
     }
   });
 
@@ -367,7 +384,10 @@ describe("outdated copies", () => {
   it("a page: rendered at once when outdated; the copy is served when that render fails, and kept", async () => {
     const k = `${testEnv.SITE_ORIGIN}/_page-cache/visitor/outdated-test/${crypto.randomUUID()}`;
     const request = new Request("http://127.0.0.1:8787/outdated-test");
-    const page = (html: string, status = 200) => async () => new Response(html, { status, headers: { "Content-Type": "text/html" } });
+    const page =
+      (html: string, status = 200) =>
+      async () =>
+        new Response(html, { status, headers: { "Content-Type": "text/html" } });
     const visit = async (version: number, render: () => Promise<Response>) => {
       const deps: PageCacheDeps & { pending: Promise<unknown>[] } = { ...at(version), ttl: TTL, tags: ["dp-page"] };
       const response = await cachedPage(k, request, render, deps);

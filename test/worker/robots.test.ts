@@ -12,8 +12,10 @@ const AI_CRAWLERS: Record<string, string> = {
   "anthropic-ai": "anthropic-ai",
   CCBot: "CCBot/2.0 (https://commoncrawl.org/faq/)",
   PerplexityBot: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)",
-  Bytespider: "Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)",
-  Amazonbot: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot) Chrome/119.0.6045.214 Safari/537.36",
+  Bytespider:
+    "Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)",
+  Amazonbot:
+    "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot) Chrome/119.0.6045.214 Safari/537.36",
   "meta-externalagent": "meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)",
 };
 
@@ -21,7 +23,8 @@ const AI_CRAWLERS: Record<string, string> = {
 const ALLOWED: Record<string, string> = {
   Googlebot: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
   Bingbot: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
-  Applebot: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)",
+  Applebot:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)",
   DuckDuckBot: "DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)",
   YandexBot: "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
   facebookexternalhit: "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
@@ -30,7 +33,17 @@ const ALLOWED: Record<string, string> = {
 };
 
 /** A route of each kind the Worker answers: pages, the sitemap, the API, files, redirects, assets. */
-const ROUTES = ["/", "/stores", "/blog", "/not-a-page", "/sitemap.xml", "/api/collections/_zdata_stores/records", "/api/websites/9?populate=*", "/goto?url=https%3A%2F%2Fexample.com%2F", "/favicon.svg"];
+const ROUTES = [
+  "/",
+  "/stores",
+  "/blog",
+  "/not-a-page",
+  "/sitemap.xml",
+  "/api/collections/_zdata_stores/records",
+  "/api/websites/9?populate=*",
+  "/goto?url=https%3A%2F%2Fexample.com%2F",
+  "/favicon.svg",
+];
 
 describe("robots.txt", () => {
   it("disallows every AI crawler of the list, allows the rest except non-pages, and names the sitemap on the site origin", async () => {
@@ -41,7 +54,20 @@ describe("robots.txt", () => {
     const [aiGroup, everyone, sitemap] = text.trim().split(/\n\n/);
     const aiLines = aiGroup!.split("\n").filter((line) => !line.startsWith("#"));
     expect(aiLines).toEqual([...AI_ROBOTS_TOKENS.map((token) => `User-agent: ${token}`), "Disallow: /"]);
-    for (const name of ["GPTBot", "ChatGPT-User", "OAI-SearchBot", "CCBot", "ClaudeBot", "anthropic-ai", "Google-Extended", "PerplexityBot", "Bytespider", "Amazonbot", "Applebot-Extended", "meta-externalagent"]) {
+    for (const name of [
+      "GPTBot",
+      "ChatGPT-User",
+      "OAI-SearchBot",
+      "CCBot",
+      "ClaudeBot",
+      "anthropic-ai",
+      "Google-Extended",
+      "PerplexityBot",
+      "Bytespider",
+      "Amazonbot",
+      "Applebot-Extended",
+      "meta-externalagent",
+    ]) {
       expect(aiLines).toContain(`User-agent: ${name}`);
     }
     expect(everyone!.split("\n")).toEqual([
@@ -108,7 +134,11 @@ describe("AI crawlers", () => {
       const userAgent = `Mozilla/5.0 (compatible; ${token}/1.0; +https://example.com/bot)`;
       expect((await visit("/offers", { headers: { "User-Agent": userAgent } })).status, token).toBe(403);
     }
-    const post = await visit("/privacy/opt-out", { method: "POST", headers: { "User-Agent": AI_CRAWLERS.GPTBot!, "Content-Type": "application/x-www-form-urlencoded" }, body: "choice=opt-out" });
+    const post = await visit("/privacy/opt-out", {
+      method: "POST",
+      headers: { "User-Agent": AI_CRAWLERS.GPTBot!, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "choice=opt-out",
+    });
     expect(post.status).toBe(403);
   });
 

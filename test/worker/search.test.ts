@@ -21,7 +21,9 @@ interface Result {
 /** The results as listed: kind label, link and title of each, in order. */
 function results(html: string): Result[] {
   const list = html.slice(html.indexOf('aria-label="Results"'), html.indexOf("</ol>"));
-  return [...list.matchAll(/<p class="small text-primary-emphasis fw-semibold mb-1">([^<]+)<\/p><h2 class="h6 mb-1"><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => ({
+  return [
+    ...list.matchAll(/<p class="small text-primary-emphasis fw-semibold mb-1">([^<]+)<\/p><h2 class="h6 mb-1"><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g),
+  ].map((m) => ({
     kind: m[1]!,
     href: m[2]!.replace(/&amp;/g, "&"),
     title: textOf(m[3]!),
@@ -70,7 +72,10 @@ describe("search: coverage and ranking", () => {
     const labels = tabs(html);
     expect(labels[0]).toMatch(/^All \(\d+\)$/);
     for (const kind of ["Stores", "Offers", "Comparisons", "Advertorials", "Blog articles", "Products"]) {
-      expect(labels.some((label) => new RegExp(`^${kind} \\(\\d+\\+?\\)$`).test(label)), `${kind} in ${labels.join(", ")}`).toBe(true);
+      expect(
+        labels.some((label) => new RegExp(`^${kind} \\(\\d+\\+?\\)$`).test(label)),
+        `${kind} in ${labels.join(", ")}`,
+      ).toBe(true);
     }
     const kinds = new Set(results(html).map((r) => r.kind));
     expect(kinds.size).toBeGreaterThan(1);
@@ -105,7 +110,10 @@ describe("search: coverage and ranking", () => {
   it("ignores case and accents on both sides: “CAFES” and “cafés” find the article about cafés", async () => {
     for (const q of ["CAFES", "cafés", "wifi CAFÉS"]) {
       const list = results((await searchPage(`q=${encodeURIComponent(q)}`)).html);
-      expect(list.map((r) => r.title), q).toContain("Public Wi-Fi Safety Checklist");
+      expect(
+        list.map((r) => r.title),
+        q,
+      ).toContain("Public Wi-Fi Safety Checklist");
     }
   });
 
@@ -154,16 +162,23 @@ describe("search: helpful pages for every input", () => {
 });
 
 describe("the header's site search", () => {
-  it.each(["/", "/stores", "/blog", "/privacy-policy", "/no/such/page"])("is on %s: a GET form to /search with the text alone, in the bar (the phone menu renders its own when opened)", async (path) => {
-    const html = await (await visit(path)).text();
-    const forms = [...html.matchAll(/<form role="search" aria-label="Site" [^>]*action="\/search" method="get">(.*?)<\/form>/g)].map((m) => m[1]!);
-    expect(forms).toHaveLength(1);
-    for (const form of forms) {
-      expect(form).toMatch(/<label for="([^"]+)" class="visually-hidden">Search stores, deals and reviews<\/label><div class="input-group input-group-sm"><input id="\1" [^>]*type="text"[^>]*role="combobox"[^>]*name="q"\/>/);
-      expect(form).not.toContain('name="category"');
-      expect(form).toMatch(/<button class="btn btn-outline-secondary" type="submit"><span class="icon-search" aria-hidden="true"><\/span><span class="visually-hidden">Search<\/span><\/button>/);
-    }
-  });
+  it.each(["/", "/stores", "/blog", "/privacy-policy", "/no/such/page"])(
+    "is on %s: a GET form to /search with the text alone, in the bar (the phone menu renders its own when opened)",
+    async (path) => {
+      const html = await (await visit(path)).text();
+      const forms = [...html.matchAll(/<form role="search" aria-label="Site" [^>]*action="\/search" method="get">(.*?)<\/form>/g)].map((m) => m[1]!);
+      expect(forms).toHaveLength(1);
+      for (const form of forms) {
+        expect(form).toMatch(
+          /<label for="([^"]+)" class="visually-hidden">Search stores, deals and reviews<\/label><div class="input-group input-group-sm"><input id="\1" [^>]*type="text"[^>]*role="combobox"[^>]*name="q"\/>/,
+        );
+        expect(form).not.toContain('name="category"');
+        expect(form).toMatch(
+          /<button class="btn btn-outline-secondary" type="submit"><span class="icon-search" aria-hidden="true"><\/span><span class="visually-hidden">Search<\/span><\/button>/,
+        );
+      }
+    },
+  );
 });
 
 describe("search suggestions (/api/search/suggestions)", () => {

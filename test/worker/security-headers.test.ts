@@ -90,7 +90,11 @@ describe("headers on every answer", () => {
     ["/goto background ping", outboundHref("https://clicks.network.example/c", { background: true })],
     ["ping", "/api/status/ping", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"cid":"x"}' }],
     ["privacy choice", "/privacy/opt-out", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "choice=in" }],
-    ["cross-site post", "/privacy/opt-out", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, body: "choice=in" }],
+    [
+      "cross-site post",
+      "/privacy/opt-out",
+      { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, body: "choice=in" },
+    ],
     ["favicon", "/favicon.svg"],
     ["missing asset", "/build/missing.js"],
     ["method not allowed", "/", { method: "PUT" }],
@@ -223,7 +227,9 @@ describe("security middleware", () => {
     `<script nonce="${nonce}">$RC("B:0","S:0")</script><script nonce="someone-else">x()</script><script type="module" src="/build/client-A.js" nonce="${nonce}"></script></body></html>`;
   app.get("/cached", (c) => c.body(page("OLDNONCE"), 200, { "Content-Type": "text/html; charset=utf-8", [RENDER_NONCE_HEADER]: "OLDNONCE" }));
   app.get("/fresh", (c) => c.body(page(c.var.cspNonce), 200, { "Content-Type": "text/html; charset=utf-8", [RENDER_NONCE_HEADER]: c.var.cspNonce }));
-  app.get("/own-referrer-policy", (c) => c.body(null, 302, { Location: "https://partner.example/", "Referrer-Policy": "origin", Server: "nginx/1.2", "X-Powered-By": "PHP" }));
+  app.get("/own-referrer-policy", (c) =>
+    c.body(null, 302, { Location: "https://partner.example/", "Referrer-Policy": "origin", Server: "nginx/1.2", "X-Powered-By": "PHP" }),
+  );
 
   it("moves a stored page's scripts to this response's nonce, and only the attributes that had the stored nonce", async () => {
     const response = await app.request("/cached");

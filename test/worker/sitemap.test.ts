@@ -24,7 +24,11 @@ async function all(collection: string): Promise<Listed[]> {
   return (await pocketbase<ListResult<Listed>>(`/api/collections/${collection}/records?perPage=1000&sort=id&fields=id,title,update_time`)).items;
 }
 
-const newest = (records: Listed[]) => records.map((r) => r.update_time).sort().at(-1)!;
+const newest = (records: Listed[]) =>
+  records
+    .map((r) => r.update_time)
+    .sort()
+    .at(-1)!;
 const locOf = (path: string, record: Listed) => `${ORIGIN}/${path}/${encodeURIComponent(record.title.toLowerCase())}/${record.id}`;
 
 async function xmlOf(path: string, init?: RequestInit): Promise<string> {
@@ -57,7 +61,9 @@ describe("/sitemap.xml", () => {
       expect(index[i + 1]!.lastmod, collection).toBe(w3c(newest(records[collection]!)));
     });
     const everything = ["_zdata_offers", "_zdata_categories", "_zdata_banners", ...TYPES.map((t) => t.collection)];
-    const latest = await Promise.all(everything.map(async (c) => (await pocketbase<ListResult<Listed>>(`/api/collections/${c}/records?perPage=1&sort=-update_time`)).items[0]!.update_time));
+    const latest = await Promise.all(
+      everything.map(async (c) => (await pocketbase<ListResult<Listed>>(`/api/collections/${c}/records?perPage=1&sort=-update_time`)).items[0]!.update_time),
+    );
     expect(index[0]!.lastmod).toBe(w3c(latest.sort().at(-1)!));
   });
 
@@ -118,7 +124,15 @@ describe("/sitemap.xml", () => {
   });
 
   it("answers 404 for files that do not exist", async () => {
-    for (const path of ["/sitemap-stores-2.xml", "/sitemap-stores-0.xml", "/sitemap-static-2.xml", "/sitemap-offers-1.xml", "/sitemap-stores.xml", "/sitemap-stores-1.xml.gz", "/sitemap-stores-01.xml"]) {
+    for (const path of [
+      "/sitemap-stores-2.xml",
+      "/sitemap-stores-0.xml",
+      "/sitemap-static-2.xml",
+      "/sitemap-offers-1.xml",
+      "/sitemap-stores.xml",
+      "/sitemap-stores-1.xml.gz",
+      "/sitemap-stores-01.xml",
+    ]) {
       const response = await visit(path);
       expect(response.status, path).toBe(404);
       await response.body?.cancel();
@@ -136,7 +150,10 @@ describe("/sitemap.xml beyond one file per type", () => {
     for (const { type, collection, path } of TYPES) {
       const all = records[collection]!;
       const files = index.filter((e) => e.loc.startsWith(`${ORIGIN}/sitemap-${type}-`));
-      expect(files.map((e) => e.loc), type).toEqual(Array.from({ length: Math.ceil(all.length / 25) }, (_, i) => `${ORIGIN}/sitemap-${type}-${i + 1}.xml`));
+      expect(
+        files.map((e) => e.loc),
+        type,
+      ).toEqual(Array.from({ length: Math.ceil(all.length / 25) }, (_, i) => `${ORIGIN}/sitemap-${type}-${i + 1}.xml`));
       const seen: string[] = [];
       for (const [i, file] of files.entries()) {
         const part = all.slice(i * 25, (i + 1) * 25);

@@ -95,13 +95,16 @@ describe("server-rendered Stores list", () => {
     expect(await response.text()).toContain("No Offer Yet, We are working hard to bring these offers for you.");
   });
 
-  it.each(["/stores?catID=bad%20id", "/stores?catID=%22%29%7C%7C1%3D1", "/stores?page=0", "/stores?page=x"])("answers bad input %s with a 400 page", async (path) => {
-    const response = await visit(path);
-    expect(response.status).toBe(400);
-    const html = await response.text();
-    expect(html).toContain("This address is not valid");
-    expect(html).not.toMatch(/stack|at \w+ \(/);
-  });
+  it.each(["/stores?catID=bad%20id", "/stores?catID=%22%29%7C%7C1%3D1", "/stores?page=0", "/stores?page=x"])(
+    "answers bad input %s with a 400 page",
+    async (path) => {
+      const response = await visit(path);
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain("This address is not valid");
+      expect(html).not.toMatch(/stack|at \w+ \(/);
+    },
+  );
 
   it("embeds hydration data as non-executable JSON; executable scripts are only the bundle and React's streaming runtime", async () => {
     const html = await (await visit("/stores")).text();
@@ -115,7 +118,8 @@ describe("server-rendered Stores list", () => {
     for (const script of executableScripts(html)) {
       if (script === prepaint) continue;
       expect(script).toContain(` nonce="${nonce}"`);
-      if (withoutNonce(script) !== bundle) expect(withoutNonce(script)).toMatch(/^<script( id="_R_")?>(requestAnimationFrame\(function\(\)\{\$RT=|\$RB=\[\];|\$RC\()/);
+      if (withoutNonce(script) !== bundle)
+        expect(withoutNonce(script)).toMatch(/^<script( id="_R_")?>(requestAnimationFrame\(function\(\)\{\$RT=|\$RB=\[\];|\$RC\()/);
     }
     const crawled = await (await visit("/stores", { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } })).text();
     const crawledNonce = / nonce="([^"]+)"/.exec(crawled)![1]!;
@@ -133,7 +137,11 @@ describe("server-rendered Stores list", () => {
     ).json()) as { token: string };
     const headers = { "Content-Type": "application/json", Authorization: auth.token };
     const category = (await (
-      await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_categories/records`, { method: "POST", headers, body: JSON.stringify({ title: `Hostile ${token}` }) })
+      await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_categories/records`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ title: `Hostile ${token}` }),
+      })
     ).json()) as { id: string };
     const hostile = `</script><script>alert("${token}")</script><!--`;
     const store = (await (

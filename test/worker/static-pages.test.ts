@@ -14,13 +14,14 @@ async function page(path: string): Promise<string> {
 
 const site = () => pocketbase<Website>("/api/collections/websites/records/9");
 
-
 /** Rows (cell texts) of the table with this caption. */
 function tableRows(html: string, caption: string): string[][] {
   const table = [...html.matchAll(/<table\b[\s\S]*?<\/table>/g)].map((m) => m[0]).find((t) => t.includes(`>${caption}</caption>`));
   if (!table) throw new Error(`no table captioned "${caption}"`);
   const body = table.match(/<tbody>([\s\S]*?)<\/tbody>/)![1]!;
-  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => textOfTight(cell[1]!)));
+  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...row[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => textOfTight(cell[1]!)),
+  );
 }
 
 function expectMeta(html: string, title: string): void {
@@ -41,7 +42,14 @@ describe("About page", () => {
       expect(html).toMatch(new RegExp(`<h3 [^>]*>${htmlText(title)}</h3>`));
     }
     // How We Work: independent, current, practical. Our Commitment: the spec's three statements.
-    for (const text of ["Independent.", "Current.", "Practical.", "We have no hidden agendas.", "Partners do not influence our editorial judgement", "the final decision is always yours"]) {
+    for (const text of [
+      "Independent.",
+      "Current.",
+      "Practical.",
+      "We have no hidden agendas.",
+      "Partners do not influence our editorial judgement",
+      "the final decision is always yours",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain("we may earn a commission");

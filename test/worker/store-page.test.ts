@@ -29,14 +29,20 @@ function offerCards(html: string) {
     .map((card) => ({
       html: card,
       heading: amp(card.match(/<h3 id="[^"]+" class="h6 mb-1">([^<]*)<\/h3>/)?.[1] ?? ""),
-      reveal: card.match(/<button type="button" class="btn btn-primary coupon-reveal[^"]*" aria-haspopup="dialog"><span class="px-3 py-2">([^<]*)<\/span>(?:<span class="coupon-peek[^"]*"><span class="visually-hidden">ending in <\/span>([^<]*)<\/span>)?<\/button>/),
+      reveal: card.match(
+        /<button type="button" class="btn btn-primary coupon-reveal[^"]*" aria-haspopup="dialog"><span class="px-3 py-2">([^<]*)<\/span>(?:<span class="coupon-peek[^"]*"><span class="visually-hidden">ending in <\/span>([^<]*)<\/span>)?<\/button>/,
+      ),
       cta: card.match(/<a class="btn btn-primary" href="([^"]+)" target="_blank" rel="sponsored noopener">([^<]*)<\/a>/),
       website: amp(card.match(/<a class="btn btn-link btn-sm px-0" href="([^"]+)" target="_blank" rel="sponsored noopener">Go To Website<\/a>/)?.[1] ?? ""),
     }));
 }
 
 function tabLabels(html: string): string[] {
-  return [...html.matchAll(/<button id="[^"]+" type="button" role="tab" class="nav-link border[^"]*" aria-selected="(?:true|false)" aria-controls="[^"]+" tabindex="-?\d">([^<]+)<\/button>/g)].map((m) => m[1]!);
+  return [
+    ...html.matchAll(
+      /<button id="[^"]+" type="button" role="tab" class="nav-link border[^"]*" aria-selected="(?:true|false)" aria-controls="[^"]+" tabindex="-?\d">([^<]+)<\/button>/g,
+    ),
+  ].map((m) => m[1]!);
 }
 
 let store: Store;
@@ -45,7 +51,11 @@ beforeAll(async () => {
   const withBadge = await pocketbase<ListResult<Store>>(`/api/collections/_zdata_stores/records?sort=title&perPage=1&filter=${q('badge != ""')}&expand=badge`);
   store = withBadge.items[0]!;
   // The store page's order: featured, recently verified, most worked (docs/decisions/019); live offers only.
-  offers = (await pocketbase<ListResult<Offer>>(`/api/collections/_zdata_offers/records?perPage=30&sort=-is_featured,-verified_at,-worked_count,failed_count,-create_time,id&filter=${q(`store = "${store.id}" && ${LIVE}`)}`)).items;
+  offers = (
+    await pocketbase<ListResult<Offer>>(
+      `/api/collections/_zdata_offers/records?perPage=30&sort=-is_featured,-verified_at,-worked_count,failed_count,-create_time,id&filter=${q(`store = "${store.id}" && ${LIVE}`)}`,
+    )
+  ).items;
 });
 
 describe("store page /stores/{title}/{id}", () => {
@@ -59,12 +69,22 @@ describe("store page /stores/{title}/{id}", () => {
     );
     expect(page).toContain(`<h1 id="store-heading" class="h2 mb-1">${htmlText(`${store.title} ${monthYear()}`)}</h1>`);
     expect(page).toContain(`<p class="lead mb-3">${htmlText(store.subheading)}</p>`);
-    expect(amp(page)).toContain(`<a class="btn btn-primary btn-lg" href="${goto(store.default_action_url)}" target="_blank" rel="sponsored noopener">${store.default_action_text}</a>`);
+    expect(amp(page)).toContain(
+      `<a class="btn btn-primary btn-lg" href="${goto(store.default_action_url)}" target="_blank" rel="sponsored noopener">${store.default_action_text}</a>`,
+    );
     expect(amp(page)).toContain(`<a href="${goto(store.website)}" target="_blank" rel="sponsored noopener">${new URL(store.website).hostname}</a>`);
     expect(page).toMatch(new RegExp(`<img [^>]*src="/api/files/_zdata_stores/${store.id}/${store.banner_image}" alt="" width="1200" height="400"`));
-    expect(page).toMatch(new RegExp(`<img [^>]*src="/api/files/_zdata_stores/${store.id}/${store.logo}\\?thumb=100x100" alt="${htmlText(store.title)} logo" width="112" height="112"`));
+    expect(page).toMatch(
+      new RegExp(
+        `<img [^>]*src="/api/files/_zdata_stores/${store.id}/${store.logo}\\?thumb=100x100" alt="${htmlText(store.title)} logo" width="112" height="112"`,
+      ),
+    );
     // Badge title with the shield icon.
-    expect(page).toMatch(new RegExp(`<p class="badge text-bg-success[^"]*"><svg [^>]*aria-hidden="true"[^>]*><path d="M8 0c[^"]+"></path></svg>${htmlText(store.expand!.badge!.title)}</p>`));
+    expect(page).toMatch(
+      new RegExp(
+        `<p class="badge text-bg-success[^"]*"><svg [^>]*aria-hidden="true"[^>]*><path d="M8 0c[^"]+"></path></svg>${htmlText(store.expand!.badge!.title)}</p>`,
+      ),
+    );
     expect(page).toContain('<div class="mt-4 store-summary"><p><strong>');
     const keypoints = [...page.matchAll(/<dt[^>]*>([^<]+)<\/dt><dd[^>]*>([^<]+)<\/dd>/g)].map((m) => [amp(m[1]!), amp(m[2]!)]);
     expect(keypoints).toEqual(Object.entries(store.keypoints!));
@@ -110,9 +130,15 @@ describe("store page /stores/{title}/{id}", () => {
     expect(expected.items.length).toBeGreaterThan(0);
     const page = main(await read(pathOf(store)));
     const strip = page.slice(page.indexOf('<section class="d-none d-md-block mb-4"'), page.indexOf("</section>", page.indexOf('aria-label="Similar Stores"')));
-    expect(strip).toMatch(/<h2 class="h5 mb-3">Similar Stores<\/h2><div class="swiper carousel-1g24-460x1-768x3-992x5" role="region" aria-roledescription="carousel" aria-label="Similar Stores">/);
+    expect(strip).toMatch(
+      /<h2 class="h5 mb-3">Similar Stores<\/h2><div class="swiper carousel-1g24-460x1-768x3-992x5" role="region" aria-roledescription="carousel" aria-label="Similar Stores">/,
+    );
     // Each link holds a decorative logo and the store's name as a visible caption (its accessible name).
-    const links = [...strip.matchAll(/<a class="[^"]*" href="([^"]+)" target="_blank" rel="sponsored noopener">(?:<img [^>]*alt=""[^>]*\/>)?<span [^>]*>([^<]+)<\/span><\/a>/g)];
+    const links = [
+      ...strip.matchAll(
+        /<a class="[^"]*" href="([^"]+)" target="_blank" rel="sponsored noopener">(?:<img [^>]*alt=""[^>]*\/>)?<span [^>]*>([^<]+)<\/span><\/a>/g,
+      ),
+    ];
     expect(links.map((m) => amp(m[1]!))).toEqual(expected.items.map((s) => goto(s.default_action_url)));
     expect(links.map((m) => amp(m[2]!))).toEqual(expected.items.map((s) => htmlText(s.title).replace(/&amp;/g, "&")));
     expect(links.map((m) => amp(m[2]!))).not.toContain(store.title);
@@ -122,7 +148,10 @@ describe("store page /stores/{title}/{id}", () => {
   it("shows the rating and the number of reviewers its Product structured data states", async () => {
     const html = await read(pathOf(store));
     const ld = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].flatMap((m) => [JSON.parse(m[1]!)].flat());
-    const graph = ld.flatMap((node: { "@graph"?: unknown[] }) => node["@graph"] ?? [node]) as { "@type"?: string; aggregateRating?: { ratingValue: number; reviewCount: number } }[];
+    const graph = ld.flatMap((node: { "@graph"?: unknown[] }) => node["@graph"] ?? [node]) as {
+      "@type"?: string;
+      aggregateRating?: { ratingValue: number; reviewCount: number };
+    }[];
     const rating = graph.find((node) => node["@type"] === "Product")?.aggregateRating;
     expect(rating).toEqual(expect.objectContaining({ ratingValue: store.rating, reviewCount: store.reviewers }));
     expect(textOf(main(html))).toContain(`★ Rated ${store.rating} out of 5 (${store.reviewers.toLocaleString("en-US")} reviews)`);
@@ -191,7 +220,14 @@ describe("store page with content written for the test", () => {
     const own = await writer.create<Store>("_zdata_stores", { title: `Many Offers ${crypto.randomUUID().slice(0, 6)}`, category_ids: [category.id] });
     for (let i = 0; i < 32; i++) {
       const type = i % 3 === 0 ? "deal" : "coupon";
-      await writer.create("_zdata_offers", { heading: `Offer ${i}`, type, store: own.id, cta_label: "Go", cta_url: `https://many.example/${i}`, coupon_code: type === "coupon" ? `CODE${i}XY` : "" });
+      await writer.create("_zdata_offers", {
+        heading: `Offer ${i}`,
+        type,
+        store: own.id,
+        cta_label: "Go",
+        cta_url: `https://many.example/${i}`,
+        coupon_code: type === "coupon" ? `CODE${i}XY` : "",
+      });
     }
     const deals = Array.from({ length: 32 }, (_, i) => i).filter((i) => i % 3 === 0).length;
     const html = await read(pathOf(own));
@@ -206,7 +242,14 @@ describe("store page with content written for the test", () => {
     const writer = await pb;
     const hostile = `<p>fine</p><script>alert("x")</script><img src="https://evil.example/p.png" onerror="alert(1)"><a href="javascript:alert(1)">link</a>`;
     const own = await writer.create<Store>("_zdata_stores", { title: `Hostile ${crypto.randomUUID().slice(0, 6)}`, summery: hostile, description: hostile });
-    await writer.create("_zdata_offers", { heading: "Terms test", type: "deal", store: own.id, cta_label: "Go", cta_url: "https://hostile.example/", tnc: hostile });
+    await writer.create("_zdata_offers", {
+      heading: "Terms test",
+      type: "deal",
+      store: own.id,
+      cta_label: "Go",
+      cta_url: "https://hostile.example/",
+      tnc: hostile,
+    });
     // The page's own JSON-LD block (the breadcrumb's) is data the site writes, not CMS HTML.
     const page = main(await read(pathOf(own))).replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, "");
     expect(page).toContain("<p>fine</p>");
@@ -219,7 +262,8 @@ describe("store page when reads fail (error catalogue)", () => {
   function failing(needle: string) {
     return createContentClient({
       baseUrl: testEnv.POCKETBASE_URL,
-      fetch: (input, init) => (String(input instanceof Request ? input.url : input).includes(needle) ? Promise.resolve(new Response("{}", { status: 500 })) : fetch(input, init)),
+      fetch: (input, init) =>
+        String(input instanceof Request ? input.url : input).includes(needle) ? Promise.resolve(new Response("{}", { status: 500 })) : fetch(input, init),
     });
   }
   const request = () => new Request(`${testEnv.SITE_ORIGIN}${pathOf(store)}`);
@@ -243,7 +287,11 @@ describe("store page when reads fail (error catalogue)", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const context = createLoadContext({ content: failing("_zdata_stores/records?"), siteOrigin: testEnv.SITE_ORIGIN });
-      const data = await storeLoader({ params: { title: store.title.toLowerCase(), id: store.id }, request: request(), context } as unknown as LoaderFunctionArgs);
+      const data = await storeLoader({
+        params: { title: store.title.toLowerCase(), id: store.id },
+        request: request(),
+        context,
+      } as unknown as LoaderFunctionArgs);
       expect((await data.store)?.id).toBe(store.id);
       expect(await data.similar).toEqual([]);
       expect(logged.mock.calls.some(([message]) => message === "similar stores read failed")).toBe(true);

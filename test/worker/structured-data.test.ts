@@ -31,10 +31,12 @@ const ofType = (nodes: Node[], type: string) => nodes.filter((n) => n["@type"] =
 /** Every URL the structured data names, a person's pages elsewhere (url, sameAs) aside, is on the site origin. */
 function expectOwnUrls(nodes: Node[]): void {
   const walk = (value: unknown, key: string): void => {
-    if (typeof value === "string" && /^https?:/.test(value) && key !== "sameAs" && key !== "@context" && key !== "availability") expect(value.startsWith(`${ORIGIN}/`), `${key}: ${value}`).toBe(true);
+    if (typeof value === "string" && /^https?:/.test(value) && key !== "sameAs" && key !== "@context" && key !== "availability")
+      expect(value.startsWith(`${ORIGIN}/`), `${key}: ${value}`).toBe(true);
     else if (Array.isArray(value)) {
       for (const v of value) walk(v, key);
-    } else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) if (!((value as Node)["@type"] === "Person" && k === "url")) walk(v, k);
+    } else if (value && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) if (!((value as Node)["@type"] === "Person" && k === "url")) walk(v, k);
   };
   walk(nodes, "");
 }
@@ -45,7 +47,8 @@ function meta(html: string, key: string): string | undefined {
 }
 
 const segment = (title: string) => encodeURIComponent(title.toLowerCase());
-const file = (record: { collectionName: string; id: string }, name: string, thumb?: string) => `${ORIGIN}/api/files/${record.collectionName}/${record.id}/${name}${thumb ? `?thumb=${thumb}` : ""}`;
+const file = (record: { collectionName: string; id: string }, name: string, thumb?: string) =>
+  `${ORIGIN}/api/files/${record.collectionName}/${record.id}/${name}${thumb ? `?thumb=${thumb}` : ""}`;
 const goto = (target: string) => `${ORIGIN}/goto?url=${encodeURIComponent(target)}`;
 const authorNode = (a: Author) => {
   const node: Record<string, unknown> = { "@type": "Person", name: `${a.first_name} ${a.last_name}` };
@@ -67,7 +70,13 @@ function productNode(p: Product): Node {
     aggregateRating: { "@type": "AggregateRating", ratingValue: p.rating, reviewCount: p.review_count, bestRating: 5, worstRating: 0 },
   };
   if (p.cta_url && p.price > 0 && p.price_currency) {
-    node.offers = { "@type": "Offer", url: goto(p.cta_url), price: p.price.toFixed(2), priceCurrency: p.price_currency, availability: "https://schema.org/InStock" };
+    node.offers = {
+      "@type": "Offer",
+      url: goto(p.cta_url),
+      price: p.price.toFixed(2),
+      priceCurrency: p.price_currency,
+      availability: "https://schema.org/InStock",
+    };
   }
   return node;
 }
@@ -138,7 +147,11 @@ describe("home", () => {
 describe("store page", () => {
   let store: Store;
   beforeAll(async () => {
-    store = (await pocketbase<ListResult<Store>>(`/api/collections/_zdata_stores/records?perPage=1&sort=title&filter=${encodeURIComponent('rating > 0 && reviewers > 0 && default_action_url != ""')}`)).items[0]!;
+    store = (
+      await pocketbase<ListResult<Store>>(
+        `/api/collections/_zdata_stores/records?perPage=1&sort=title&filter=${encodeURIComponent('rating > 0 && reviewers > 0 && default_action_url != ""')}`,
+      )
+    ).items[0]!;
   });
 
   it("has the breadcrumb as a BreadcrumbList and the store as a rated Product with its Offer", async () => {
@@ -192,9 +205,19 @@ describe("editorial pages", () => {
   let comparison: Comparison;
   let advertorial: Editorial;
   beforeAll(async () => {
-    article = (await pocketbase<ListResult<Article>>(`/api/collections/_zdata_articles/records?perPage=1&sort=-publish_time,id&filter=${encodeURIComponent('product != ""')}&expand=authors,product`)).items[0]!;
-    comparison = (await pocketbase<ListResult<Comparison>>("/api/collections/_zdata_comparisons/records?perPage=1&sort=-publish_time,id&expand=authors,primary_product,secondery_product,products")).items[0]!;
-    advertorial = (await pocketbase<ListResult<Editorial>>("/api/collections/_zdata_advertorials/records?perPage=1&sort=-publish_time,id&expand=authors,products")).items[0]!;
+    article = (
+      await pocketbase<ListResult<Article>>(
+        `/api/collections/_zdata_articles/records?perPage=1&sort=-publish_time,id&filter=${encodeURIComponent('product != ""')}&expand=authors,product`,
+      )
+    ).items[0]!;
+    comparison = (
+      await pocketbase<ListResult<Comparison>>(
+        "/api/collections/_zdata_comparisons/records?perPage=1&sort=-publish_time,id&expand=authors,primary_product,secondery_product,products",
+      )
+    ).items[0]!;
+    advertorial = (
+      await pocketbase<ListResult<Editorial>>("/api/collections/_zdata_advertorials/records?perPage=1&sort=-publish_time,id&expand=authors,products")
+    ).items[0]!;
   });
 
   it("blog article: BreadcrumbList Home / Blog / title, Article with author, dates and image, its rated product", async () => {
@@ -281,7 +304,10 @@ describe("what Google's rich results require", () => {
 
   it("every Offer of every Product node on store, comparison and advertorial pages has a price and currency; products without a price have none", async () => {
     const paths: string[] = [];
-    for (const [collection, prefix] of [["_zdata_comparisons", "comparisions"], ["_zdata_advertorials", "advertorials"]] as const) {
+    for (const [collection, prefix] of [
+      ["_zdata_comparisons", "comparisions"],
+      ["_zdata_advertorials", "advertorials"],
+    ] as const) {
       const { items } = await pocketbase<ListResult<{ id: string; title: string }>>(`/api/collections/${collection}/records?perPage=1000&fields=id,title`);
       paths.push(...items.map((r) => `/${prefix}/${segment(r.title)}/${r.id}`));
     }

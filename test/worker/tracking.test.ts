@@ -60,7 +60,9 @@ describe("tracking capture", () => {
   });
 
   it("overwrites stored values with non-empty new ones and keeps the others", async () => {
-    const response = await visit("/contact-us?utm_source=ads&utm_medium=&utm_campaign=q4", { headers: { Cookie: "dp_trk=utm_source=old&utm_medium=cpc&fbclid=f1" } });
+    const response = await visit("/contact-us?utm_source=ads&utm_medium=&utm_campaign=q4", {
+      headers: { Cookie: "dp_trk=utm_source=old&utm_medium=cpc&fbclid=f1" },
+    });
     expect(response.headers.get("Set-Cookie")).toMatch(/^dp_trk=utm_source=ads&utm_medium=cpc&utm_campaign=q4&fbclid=f1;/);
   });
 
@@ -79,7 +81,9 @@ describe("tracking capture", () => {
   it("renders the same HTML whatever the tracking parameters", async () => {
     // Each answer carries its own CSP nonce; everything else must be identical.
     const withoutNonce = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
-    const bodies = await Promise.all(["/stores", "/stores?utm_source=a&gclid=1", "/stores?utm_campaign=%3Cb%3E&fbclid=z"].map(async (p) => withoutNonce(await (await visit(p)).text())));
+    const bodies = await Promise.all(
+      ["/stores", "/stores?utm_source=a&gclid=1", "/stores?utm_campaign=%3Cb%3E&fbclid=z"].map(async (p) => withoutNonce(await (await visit(p)).text())),
+    );
     expect(bodies[1]).toBe(bodies[0]);
     expect(bodies[2]).toBe(bodies[0]);
     expect(bodies[0]).not.toContain("utm_");
@@ -89,7 +93,10 @@ describe("tracking capture", () => {
 describe("/goto", () => {
   it("redirects (302, no-store) to a partner URL with the macros filled from the tracking cookie", async () => {
     const offer = await offerWithMacros();
-    const response = await visit(outboundHref(offer.cta_url), { redirect: "manual", headers: { Cookie: "dp_trk=utm_source=news%20letter&utm_campaign=spring" } });
+    const response = await visit(outboundHref(offer.cta_url), {
+      redirect: "manual",
+      headers: { Cookie: "dp_trk=utm_source=news%20letter&utm_campaign=spring" },
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const location = response.headers.get("Location")!;
@@ -150,18 +157,20 @@ describe("click analytics", () => {
       headers: { ...referer(path), Cookie: "dp_trk=utm_source=news&utm_campaign=spring&gclid=g", "CF-IPCountry": "AE" },
     });
     expect(response.status).toBe(302);
-    await expect.poll(() => eventsFrom(path), QUEUED).toEqual([
-      expect.objectContaining({
-        kind: "click",
-        target_host: new URL(offer.cta_url).hostname,
-        offer: offer.id,
-        store: offer.store,
-        product: "",
-        utm_source: "news",
-        utm_campaign: "spring",
-        country: "AE",
-      }),
-    ]);
+    await expect
+      .poll(() => eventsFrom(path), QUEUED)
+      .toEqual([
+        expect.objectContaining({
+          kind: "click",
+          target_host: new URL(offer.cta_url).hostname,
+          offer: offer.id,
+          store: offer.store,
+          product: "",
+          utm_source: "news",
+          utm_campaign: "spring",
+          country: "AE",
+        }),
+      ]);
     await expect.poll(async () => (await pocketbase<Offer>(`/api/collections/_zdata_offers/records/${offer.id}`)).click_count, QUEUED).toBe(before + 1);
   });
 
@@ -171,13 +180,18 @@ describe("click analytics", () => {
     const path = uniquePath();
     await visit(outboundHref(product.cta_url, { background: true }), { headers: referer(path) });
     await expect.poll(() => eventsFrom(path), QUEUED).toEqual([expect.objectContaining({ kind: "impression", product: product.id })]);
-    await expect.poll(async () => (await pocketbase<Product>(`/api/collections/Products/records/${product.id}`)).view_count, QUEUED).toBe(product.view_count + 1);
+    await expect
+      .poll(async () => (await pocketbase<Product>(`/api/collections/Products/records/${product.id}`)).view_count, QUEUED)
+      .toBe(product.view_count + 1);
   });
 
   it("does not count crawlers", async () => {
     const offer = await offerWithMacros();
     const path = uniquePath();
-    const bot = await visit(outboundHref(offer.cta_url), { redirect: "manual", headers: { ...referer(path), "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    const bot = await visit(outboundHref(offer.cta_url), {
+      redirect: "manual",
+      headers: { ...referer(path), "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
     expect(bot.status).toBe(302);
     // A visitor's click after the crawler's: once it is stored, the crawler's would be too.
     const visitorPath = uniquePath();
@@ -241,7 +255,12 @@ describe("ping endpoint", () => {
 
 describe("opt-out control", () => {
   const choose = (choice: string, headers: Record<string, string> = {}) =>
-    visit("/privacy/opt-out", { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: `choice=${choice}` });
+    visit("/privacy/opt-out", {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: `choice=${choice}`,
+    });
 
   it("sets the opt-out cookie and returns to the page with the saved choice", async () => {
     const response = await choose("out");
@@ -258,7 +277,9 @@ describe("opt-out control", () => {
 
   it("over HTTPS every cookie is Secure, whatever SITE_ORIGIN says, and the cookie policy states each cookie's attributes as set", async () => {
     const https = (path: string, init?: RequestInit) => workerFetch(new Request(new URL(path, "https://127.0.0.1:8787"), { redirect: "manual", ...init }));
-    const optOut = (await https("/privacy/opt-out", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "choice=out" })).headers.get("Set-Cookie")!;
+    const optOut = (
+      await https("/privacy/opt-out", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "choice=out" })
+    ).headers.get("Set-Cookie")!;
     const tracking = (await https("/contact-us?utm_source=newsletter")).headers.get("Set-Cookie")!;
     expect(optOut).toBe("dp_optout=1; Path=/; Max-Age=63072000; SameSite=Strict; Secure");
     expect(tracking).toBe("dp_trk=utm_source=newsletter; Path=/; Max-Age=2592000; SameSite=Lax; Secure");

@@ -1,7 +1,15 @@
 import type { AuthorProfile } from "../../data/authors";
 import { formatCount } from "../../lib/numbers";
 
-const NETWORKS: Record<string, string> = { x: "X", linkedin: "LinkedIn", github: "GitHub", website: "Website", facebook: "Facebook", instagram: "Instagram", youtube: "YouTube" };
+const NETWORKS: Record<string, string> = {
+  x: "X",
+  linkedin: "LinkedIn",
+  github: "GitHub",
+  website: "Website",
+  facebook: "Facebook",
+  instagram: "Instagram",
+  youtube: "YouTube",
+};
 
 function networkLabel(network: string): string {
   return NETWORKS[network.toLowerCase()] ?? network.charAt(0).toUpperCase() + network.slice(1);
@@ -19,7 +27,17 @@ export function AuthorSidebar({ author }: { author: AuthorProfile | null }) {
           About the author
         </h2>
         <div className="d-flex align-items-center gap-3 mb-3">
-          {author.avatarUrl && <img className="rounded-circle flex-shrink-0" src={author.avatarUrl} alt="" width={AVATAR_SIZE} height={AVATAR_SIZE} loading="lazy" decoding="async" />}
+          {author.avatarUrl && (
+            <img
+              className="rounded-circle flex-shrink-0"
+              src={author.avatarUrl}
+              alt=""
+              width={AVATAR_SIZE}
+              height={AVATAR_SIZE}
+              loading="lazy"
+              decoding="async"
+            />
+          )}
           <div>
             <p className="h5 mb-0">{author.name}</p>
             {author.reviewCount > 0 && <p className="small text-body-secondary mb-0">{`${formatCount(author.reviewCount)} reviews written`}</p>}

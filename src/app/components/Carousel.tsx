@@ -49,7 +49,14 @@ export function Carousel<T>({ label, landmark = true, items, itemKey, renderItem
         {carouselLayoutCss(layoutClass, behaviour)}
       </style>
       {/* A new set of slides gets a fresh element: Swiper rearranges the slides it loops. */}
-      <SwiperHost key={keys.join(" ")} label={label} role={landmark ? "region" : "group"} className={[layoutClass, className].filter(Boolean).join(" ")} behaviour={behaviour} slideCount={items.length}>
+      <SwiperHost
+        key={keys.join(" ")}
+        label={label}
+        role={landmark ? "region" : "group"}
+        className={[layoutClass, className].filter(Boolean).join(" ")}
+        behaviour={behaviour}
+        slideCount={items.length}
+      >
         {items.map((item, index) => (
           // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel's slide (role group, roledescription "slide", as Swiper's A11y module sets); a <fieldset> groups form controls
           <div className="swiper-slide" key={keys[index]} role="group" aria-roledescription="slide" aria-label={slideLabel(index, items.length)}>

@@ -73,7 +73,14 @@ function CodeToCopy({ code, fieldRef }: { code: string; fieldRef: RefObject<HTML
         Coupon code
       </label>
       <div className="input-group input-group-lg">
-        <input ref={fieldRef} id={fieldId} className="form-control text-center font-monospace fw-bold" value={code} readOnly onFocus={(event) => event.currentTarget.select()} />
+        <input
+          ref={fieldRef}
+          id={fieldId}
+          className="form-control text-center font-monospace fw-bold"
+          value={code}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <CopyButton text={code} label="Copy code" className="btn btn-primary" />
       </div>
     </>

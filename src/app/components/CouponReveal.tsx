@@ -21,15 +21,34 @@ function reportReveal(ctaUrl: string): void {
 }
 
 /** A coupon's code-reveal button and the modal it opens; `onReveal` runs on the first open. */
-export function CouponReveal({ heading, code, ctaLabel, ctaUrl, onReveal }: { heading: string; code: string; ctaLabel: string; ctaUrl: string; onReveal?: () => void }) {
+export function CouponReveal({
+  heading,
+  code,
+  ctaLabel,
+  ctaUrl,
+  onReveal,
+}: {
+  heading: string;
+  code: string;
+  ctaLabel: string;
+  ctaUrl: string;
+  onReveal?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-primary coupon-reveal d-inline-flex align-items-stretch p-0 overflow-hidden" aria-haspopup="dialog" onClick={() => {
+      <button
+        type="button"
+        className="btn btn-primary coupon-reveal d-inline-flex align-items-stretch p-0 overflow-hidden"
+        aria-haspopup="dialog"
+        onClick={() => {
           setOpen(true);
           if (code) reportReveal(ctaUrl);
           onReveal?.();
-        }} onPointerEnter={loadModal} onFocus={loadModal}>
+        }}
+        onPointerEnter={loadModal}
+        onFocus={loadModal}
+      >
         <span className="px-3 py-2">{code ? "Get Code" : ctaLabel || "Get Deal"}</span>
         {code && (
           <span className="coupon-peek px-2 py-2 font-monospace bg-body text-body border border-primary border-start-0 rounded-end">

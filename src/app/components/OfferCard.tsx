@@ -60,7 +60,10 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
           {subheading && <p className="small text-body-secondary mb-1">{subheading}</p>}
           {store && (
             <p className="small mb-0">
-              at <AppLink to={storePath(store)} state={{ storeId: store.id }}>{store.title}</AppLink>
+              at{" "}
+              <AppLink to={storePath(store)} state={{ storeId: store.id }}>
+                {store.title}
+              </AppLink>
             </p>
           )}
           <OfferMeta offer={offer} />
@@ -68,7 +71,13 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
         </div>
         <div className="d-flex flex-column align-items-start align-items-sm-end gap-1 ms-sm-auto">
           {isCoupon ? (
-            <CouponReveal heading={offer.heading} code={offer.coupon_code ?? ""} ctaLabel={offer.cta_label} ctaUrl={offer.cta_url} onReveal={() => setRevealed(true)} />
+            <CouponReveal
+              heading={offer.heading}
+              code={offer.coupon_code ?? ""}
+              ctaLabel={offer.cta_label}
+              ctaUrl={offer.cta_url}
+              onReveal={() => setRevealed(true)}
+            />
           ) : (
             offer.cta_url && (
               <OutboundLink to={offer.cta_url} className="btn btn-primary">

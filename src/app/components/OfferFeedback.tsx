@@ -32,7 +32,13 @@ export function OfferFeedback({ offerId, what }: { offerId: string; what: "code"
   }
 
   return (
-    <form method="post" action={feedbackPath(offerId)} onSubmit={onSubmit} className="offer-feedback small d-flex flex-wrap align-items-center gap-2 mt-2" aria-busy={sending}>
+    <form
+      method="post"
+      action={feedbackPath(offerId)}
+      onSubmit={onSubmit}
+      className="offer-feedback small d-flex flex-wrap align-items-center gap-2 mt-2"
+      aria-busy={sending}
+    >
       <input type="hidden" name="return_to" value={returnPathOf(location.pathname, location.search)} />
       {outcome?.ok ? null : (
         <>

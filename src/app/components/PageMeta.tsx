@@ -36,7 +36,18 @@ export const DEFAULT_KEYWORDS = "coupons, promo codes, deals, software reviews, 
  * into <head> by React) and the page's JSON-LD. Every URL is built from the configured
  * site origin, never from the request's Host.
  */
-export function PageMeta({ title, description, keywords, canonicalSearch = "", image, imageAlt, noindex, type = "website", dates, structuredData }: PageMetaProps) {
+export function PageMeta({
+  title,
+  description,
+  keywords,
+  canonicalSearch = "",
+  image,
+  imageAlt,
+  noindex,
+  type = "website",
+  dates,
+  structuredData,
+}: PageMetaProps) {
   const { site, siteOrigin } = useRootData();
   const { pathname } = useLocation();
   const fullTitle = title === site.name ? title : `${title} | ${site.name}`;

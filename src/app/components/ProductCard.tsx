@@ -38,7 +38,9 @@ export function ProductActions({ product, ctaLabel, withCoupon = true }: { produ
           {label}
         </OutboundLink>
       )}
-      {withCoupon && product.couponCode && <CouponReveal heading={product.headline || product.name} code={product.couponCode} ctaLabel={label} ctaUrl={product.ctaUrl} />}
+      {withCoupon && product.couponCode && (
+        <CouponReveal heading={product.headline || product.name} code={product.couponCode} ctaLabel={label} ctaUrl={product.ctaUrl} />
+      )}
     </div>
   );
 }
@@ -91,7 +93,16 @@ function ProductSlider({ product }: { product: ProductCardData }) {
       itemKey={(url) => url}
       className="mt-3 product-slider"
       renderItem={(url, index) => (
-        <img className="img-fluid h-auto rounded border object-fit-cover" src={url} alt={`${product.name}, screenshot ${index + 1}`} width={SCREENSHOT.width} height={SCREENSHOT.height} style={{ aspectRatio: `${SCREENSHOT.width} / ${SCREENSHOT.height}` }} loading="lazy" decoding="async" />
+        <img
+          className="img-fluid h-auto rounded border object-fit-cover"
+          src={url}
+          alt={`${product.name}, screenshot ${index + 1}`}
+          width={SCREENSHOT.width}
+          height={SCREENSHOT.height}
+          style={{ aspectRatio: `${SCREENSHOT.width} / ${SCREENSHOT.height}` }}
+          loading="lazy"
+          decoding="async"
+        />
       )}
     />
   );
@@ -123,8 +134,19 @@ export function ProductCard({ product, cardType, badges, ctaLabel, headingLevel 
   // A box of the image's own proportions that neither stretches with the text beside it
   // (a flex item would) nor squeezes: the picture is cropped to fill it, never distorted.
   const img = product.imageUrl && (
-    <div className={`flex-shrink-0 rounded overflow-hidden bg-body-tertiary ${compact ? "align-self-start" : ""}`} style={{ aspectRatio: `${image.width} / ${image.height}`, width: compact ? image.width : "100%" }}>
-      <img className="d-block w-100 h-100 object-fit-cover" src={product.imageUrl} alt="" width={image.width} height={image.height} loading="lazy" decoding="async" />
+    <div
+      className={`flex-shrink-0 rounded overflow-hidden bg-body-tertiary ${compact ? "align-self-start" : ""}`}
+      style={{ aspectRatio: `${image.width} / ${image.height}`, width: compact ? image.width : "100%" }}
+    >
+      <img
+        className="d-block w-100 h-100 object-fit-cover"
+        src={product.imageUrl}
+        alt=""
+        width={image.width}
+        height={image.height}
+        loading="lazy"
+        decoding="async"
+      />
     </div>
   );
   return (

@@ -38,7 +38,11 @@ export function StoreCard({ store }: { store: StoreCardData }) {
       {(store.editorials.comparison || store.editorials.review) && (
         <div className="card-footer bg-transparent d-flex justify-content-between small position-relative z-1">
           {store.editorials.comparison && <AppLink to={`/comparision${storeQuery}`}>Comparison</AppLink>}
-          {store.editorials.review && <AppLink className="ms-auto" to={`/advertorial${storeQuery}`}>Review</AppLink>}
+          {store.editorials.review && (
+            <AppLink className="ms-auto" to={`/advertorial${storeQuery}`}>
+              Review
+            </AppLink>
+          )}
         </div>
       )}
     </article>

@@ -6,7 +6,11 @@ import type { CarouselBehaviour } from "./Carousel";
  * Starts Swiper on a carousel element rendered by Carousel (loaded lazily by it, its only
  * importer) and returns what stops it. Swiper works on the slides React rendered.
  */
-export function startSwiper(element: HTMLElement, { slidesPerView, breakpoints = {}, gap, autoplayMs, speed, loop = false, pagination = false }: CarouselBehaviour, slideCount: number): () => void {
+export function startSwiper(
+  element: HTMLElement,
+  { slidesPerView, breakpoints = {}, gap, autoplayMs, speed, loop = false, pagination = false }: CarouselBehaviour,
+  slideCount: number,
+): () => void {
   const canLoop = slideCount > Math.max(slidesPerView, ...Object.values(breakpoints));
   const autoplay = autoplayMs ? { delay: autoplayMs, disableOnInteraction: false, pauseOnMouseEnter: true } : false;
   const bullets = pagination ? element.querySelector<HTMLElement>(":scope > .swiper-pagination") : null;

@@ -14,7 +14,12 @@ export function AdDisclosure() {
   const trigger = useRef<HTMLButtonElement>(null);
   useDismiss(open, root, () => setOpen(false), trigger);
   return (
-    <div ref={root} className="ad-disclosure" onPointerEnter={(e) => e.pointerType === "mouse" && setOpen(true)} onPointerLeave={(e) => e.pointerType === "mouse" && setOpen(false)}>
+    <div
+      ref={root}
+      className="ad-disclosure"
+      onPointerEnter={(e) => e.pointerType === "mouse" && setOpen(true)}
+      onPointerLeave={(e) => e.pointerType === "mouse" && setOpen(false)}
+    >
       <button
         ref={trigger}
         type="button"

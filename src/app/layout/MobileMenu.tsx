@@ -29,7 +29,18 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
 
   return (
     <>
-      <button ref={toggle} className="navbar-toggler" type="button" aria-controls={panelId} aria-expanded={open} aria-label="Open menu" onClick={() => { setOpened(true); setOpen(true); }}>
+      <button
+        ref={toggle}
+        className="navbar-toggler"
+        type="button"
+        aria-controls={panelId}
+        aria-expanded={open}
+        aria-label="Open menu"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         <span className="navbar-toggler-icon" />
       </button>
       <div
@@ -46,7 +57,16 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
           <h2 className="offcanvas-title h5" id={titleId}>
             {siteName}
           </h2>
-          <button ref={closeButton} type="button" className="btn-close" aria-label="Close menu" onClick={() => { setOpen(false); toggle.current?.focus(); }} />
+          <button
+            ref={closeButton}
+            type="button"
+            className="btn-close"
+            aria-label="Close menu"
+            onClick={() => {
+              setOpen(false);
+              toggle.current?.focus();
+            }}
+          />
         </div>
         {opened && (
           <div className="offcanvas-body">

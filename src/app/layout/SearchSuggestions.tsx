@@ -96,8 +96,14 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
   });
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox of the search field's WAI-ARIA combobox (aria-activedescendant); a <select> cannot be the popup of a text field
-    <ul id={listId} role="listbox" aria-label="Suggestions" className={`dropdown-menu w-100 shadow${open ? " show" : ""}`} style={{ top: "100%", left: 0, maxWidth: "28rem" }}>
+    <ul
+      id={listId}
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox of the search field's WAI-ARIA combobox (aria-activedescendant); a <select> cannot be the popup of a text field
+      role="listbox"
+      aria-label="Suggestions"
+      className={`dropdown-menu w-100 shadow${open ? " show" : ""}`}
+      style={{ top: "100%", left: 0, maxWidth: "28rem" }}
+    >
       {items.map((item, index) => (
         // biome-ignore lint/a11y/useFocusableInteractive: with aria-activedescendant the focus stays in the search field; options are never focused
         // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard picks an option from the search field (arrows, Enter; onKeyDown above)

@@ -46,7 +46,11 @@ export function StoresMenu({ stores, current }: { stores: HeaderStore[]; current
       <ul id={menuId} className={`dropdown-menu${open ? " show" : ""}`} style={{ top: "100%" }}>
         {stores.map((store) => (
           <li key={store.id}>
-            <AppLink className="dropdown-item" to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"} onClick={close}>
+            <AppLink
+              className="dropdown-item"
+              to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"}
+              onClick={close}
+            >
               {store.title}
             </AppLink>
           </li>

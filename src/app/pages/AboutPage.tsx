@@ -22,7 +22,10 @@ function Stars() {
     // Decorative: the text next to it says the same. Grey stars, with gold ones clipped to the score on top.
     <span className="position-relative d-inline-flex text-body-tertiary" aria-hidden="true">
       {row}
-      <span className="position-absolute top-0 start-0 d-inline-flex overflow-hidden text-nowrap text-warning" style={{ width: `${Math.round((RATING.value / RATING.best) * 1000) / 10}%` }}>
+      <span
+        className="position-absolute top-0 start-0 d-inline-flex overflow-hidden text-nowrap text-warning"
+        style={{ width: `${Math.round((RATING.value / RATING.best) * 1000) / 10}%` }}
+      >
         {row}
       </span>
     </span>
@@ -69,8 +72,8 @@ const PRINCIPLES = [
     title: "Our Commitment",
     body: (
       <p className="mb-0">
-        We have no hidden agendas. Partners do not influence our editorial judgement: a commission never buys a better rating or a place in a list. We give
-        you the facts and our honest view, and the final decision is always yours.
+        We have no hidden agendas. Partners do not influence our editorial judgement: a commission never buys a better rating or a place in a list. We give you
+        the facts and our honest view, and the final decision is always yours.
       </p>
     ),
   },
@@ -78,8 +81,8 @@ const PRINCIPLES = [
     title: "A Global Brand with a Human Touch",
     body: (
       <p className="mb-0">
-        We cover services sold all over the world, but every review is written and checked by people, not generated. Behind each
-        recommendation is an editor who has compared the plans, read the small print and asked the questions you would ask.
+        We cover services sold all over the world, but every review is written and checked by people, not generated. Behind each recommendation is an editor who
+        has compared the plans, read the small print and asked the questions you would ask.
       </p>
     ),
   },
@@ -87,8 +90,8 @@ const PRINCIPLES = [
     title: "Disclaimer & Transparency",
     body: (
       <p className="mb-0">
-        Some links on this site are affiliate links. If you buy through them we may earn a commission, at no extra cost to you. This is how we keep the
-        site free, and it never changes our editorial standards or the order in which we rank providers. See our <AppLink to="/terms-of-use">terms of use</AppLink>{" "}
+        Some links on this site are affiliate links. If you buy through them we may earn a commission, at no extra cost to you. This is how we keep the site
+        free, and it never changes our editorial standards or the order in which we rank providers. See our <AppLink to="/terms-of-use">terms of use</AppLink>{" "}
         and <AppLink to="/privacy-policy">privacy policy</AppLink> for details.
       </p>
     ),
@@ -97,8 +100,8 @@ const PRINCIPLES = [
     title: "Looking Ahead",
     body: (
       <p className="mb-0">
-        We keep adding categories, regions and in-depth comparisons, and we keep improving how quickly expired deals disappear. If there is a service you
-        would like us to review, <AppLink to="/contact-us">tell us</AppLink>.
+        We keep adding categories, regions and in-depth comparisons, and we keep improving how quickly expired deals disappear. If there is a service you would
+        like us to review, <AppLink to="/contact-us">tell us</AppLink>.
       </p>
     ),
   },
@@ -129,8 +132,8 @@ export function AboutPage() {
             A Smarter Way to Choose
           </h1>
           <p className="lead text-body-secondary">
-            Picking a software subscription, an antivirus, a mobile plan or an insurance product should not take a week of research. We do that research
-            for you: we test and compare providers, explain the trade-offs in plain language and track the deals that are really worth having.
+            Picking a software subscription, an antivirus, a mobile plan or an insurance product should not take a week of research. We do that research for
+            you: we test and compare providers, explain the trade-offs in plain language and track the deals that are really worth having.
           </p>
         </div>
         <div className="col-lg-4">

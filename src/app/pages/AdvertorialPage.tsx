@@ -37,7 +37,9 @@ function AdvertorialArticle({ advertorial, noindex }: { advertorial: Advertorial
         noindex={noindex}
         type="article"
         dates={{ published: advertorial.publishTime, modified: advertorial.updateTime }}
-        structuredData={(page) => articleNodes(page, advertorial, { description: advertorial.meta.description || advertorial.subtitle, products: advertorial.products })}
+        structuredData={(page) =>
+          articleNodes(page, advertorial, { description: advertorial.meta.description || advertorial.subtitle, products: advertorial.products })
+        }
       />
       <article className="col-lg-8">
         <ArticleHeading header={advertorial} kind="advertorials" subtitle={advertorial.subtitle} />

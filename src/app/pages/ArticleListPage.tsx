@@ -46,7 +46,8 @@ export function ArticleListPage() {
   const { kind, categories, list, categoryId, storeIds, fellBack } = useLoaderData<ArticleListData>();
   const meta = LISTS[kind];
   const [hero, ...rest] = list.items;
-  const search = (changes: { categoryId?: string; page?: number }) => listSearch({ categoryId: changes.categoryId ?? categoryId, storeIds, page: changes.page ?? 1 });
+  const search = (changes: { categoryId?: string; page?: number }) =>
+    listSearch({ categoryId: changes.categoryId ?? categoryId, storeIds, page: changes.page ?? 1 });
   const href = (changes: { categoryId?: string; page?: number }) => `/${kind}${search(changes)}`;
   return (
     <main className="container py-4">

@@ -40,7 +40,9 @@ export function OffersPage() {
         <aside className="col-lg-3">
           <FilterSidebar>
             <Deferred resolve={categories} fallback={<CategoryFilterSkeleton />}>
-              {(list) => <CategoryFilter categories={list} selected={categoryIds} action="/offers" label="Offer categories" showCounts={false} keep={typeParam(type)} />}
+              {(list) => (
+                <CategoryFilter categories={list} selected={categoryIds} action="/offers" label="Offer categories" showCounts={false} keep={typeParam(type)} />
+              )}
             </Deferred>
           </FilterSidebar>
         </aside>

@@ -100,7 +100,12 @@ function Results({ query, results }: { query: SearchQuery; results: SearchPageRe
           </li>
         ))}
       </ol>
-      <Pagination page={results.page} totalPages={results.totalPages} hrefFor={(page) => searchHref(query, results.kind, page)} label={`${label} result pages`} />
+      <Pagination
+        page={results.page}
+        totalPages={results.totalPages}
+        hrefFor={(page) => searchHref(query, results.kind, page)}
+        label={`${label} result pages`}
+      />
     </>
   );
 }

@@ -22,7 +22,16 @@ export function AdvertorialProducts({ products }: { products: readonly ProductCa
               <div className="row g-3">
                 {product.imageUrl && (
                   <div className="col-sm-4">
-                    <img className="img-fluid h-auto rounded object-fit-cover" src={product.imageUrl} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} style={FRAME} loading="lazy" decoding="async" />
+                    <img
+                      className="img-fluid h-auto rounded object-fit-cover"
+                      src={product.imageUrl}
+                      alt=""
+                      width={IMAGE_WIDTH}
+                      height={IMAGE_HEIGHT}
+                      style={FRAME}
+                      loading="lazy"
+                      decoding="async"
+                    />
                   </div>
                 )}
                 <div className={product.imageUrl ? "col-sm-8" : "col-12"}>

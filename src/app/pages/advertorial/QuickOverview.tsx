@@ -12,7 +12,9 @@ function OverviewItem({ product, rank }: { product: ProductCardData; rank: numbe
       <span className="fs-5 fw-bold text-primary" aria-hidden="true">
         {rank}
       </span>
-      {product.imageUrl && <img className="rounded object-fit-cover" src={product.imageUrl} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} loading="lazy" decoding="async" />}
+      {product.imageUrl && (
+        <img className="rounded object-fit-cover" src={product.imageUrl} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} loading="lazy" decoding="async" />
+      )}
       <div className="flex-grow-1">
         <a className="fw-semibold text-reset" href={`#product-${rank}`}>
           {product.name}

@@ -19,7 +19,16 @@ export function ArticleCard({ item, headingLevel: Heading = "h3", compact = fals
   return (
     <article className="card h-100 shadow-sm">
       {item.imageUrl && (
-        <img className="card-img-top h-auto object-fit-contain bg-body-tertiary" src={item.imageUrl} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} style={FRAME} loading="lazy" decoding="async" />
+        <img
+          className="card-img-top h-auto object-fit-contain bg-body-tertiary"
+          src={item.imageUrl}
+          alt=""
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          style={FRAME}
+          loading="lazy"
+          decoding="async"
+        />
       )}
       <div className="card-body d-flex flex-column">
         {item.category && <p className="small text-primary-emphasis fw-semibold mb-1">{item.category}</p>}

@@ -31,7 +31,16 @@ export function ArticleHeading({ header, kind, subtitle }: { header: ArticleHead
         <PublishDate value={header.publishTime} />
       </div>
       {header.bannerUrl && (
-        <img className="img-fluid w-100 h-auto rounded object-fit-cover" src={header.bannerUrl} alt="" width={BANNER_WIDTH} height={BANNER_HEIGHT} style={BANNER_FRAME} fetchPriority="high" decoding="async" />
+        <img
+          className="img-fluid w-100 h-auto rounded object-fit-cover"
+          src={header.bannerUrl}
+          alt=""
+          width={BANNER_WIDTH}
+          height={BANNER_HEIGHT}
+          style={BANNER_FRAME}
+          fetchPriority="high"
+          decoding="async"
+        />
       )}
     </header>
   );

@@ -15,7 +15,16 @@ export function ArticleHero({ item }: { item: ArticleListItem }) {
       <div className="row g-0 align-items-center">
         {image && (
           <div className="col-md-6">
-            <img className="w-100 h-auto object-fit-contain bg-body-tertiary" src={image} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} style={FRAME} fetchPriority="high" decoding="async" />
+            <img
+              className="w-100 h-auto object-fit-contain bg-body-tertiary"
+              src={image}
+              alt=""
+              width={IMAGE_WIDTH}
+              height={IMAGE_HEIGHT}
+              style={FRAME}
+              fetchPriority="high"
+              decoding="async"
+            />
           </div>
         )}
         <div className="col-md-6">

@@ -19,7 +19,15 @@ export function queryRecordId(params: URLSearchParams, name: string): string {
 
 /** Store ids from `stores`, repeated or comma separated; malformed → 400. */
 export function queryStoreIds(params: URLSearchParams): string[] {
-  const ids = [...new Set(params.getAll("stores").flatMap((value) => value.split(",")).map((id) => id.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      params
+        .getAll("stores")
+        .flatMap((value) => value.split(","))
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length > MAX_STORE_FILTERS || !ids.every((id) => RECORD_ID.test(id))) badRequest("The stores parameter is not valid.");
   return ids;
 }

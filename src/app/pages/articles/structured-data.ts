@@ -4,7 +4,11 @@ import { article, product, type JsonLdNode, type PageIdentity } from "../../../l
 
 /** The schema.org nodes of a blog article, advertorial or comparison: the Article, and a
  * Product for each rated product it presents. */
-export function articleNodes(page: PageIdentity, header: ArticleHeader, { description, products }: { description: string; products: ProductCardData[] }): JsonLdNode[] {
+export function articleNodes(
+  page: PageIdentity,
+  header: ArticleHeader,
+  { description, products }: { description: string; products: ProductCardData[] },
+): JsonLdNode[] {
   const nodes = [
     article(page, {
       headline: header.title,

@@ -2,7 +2,17 @@ import type { ProductCardData, PlacedProduct } from "../../../data/products";
 import { ProductCard } from "../../components/ProductCard";
 
 /** The primary and secondary products with their badges and card types, then the further products. */
-export function ComparedProducts({ primary, secondary, further, ctaLabel }: { primary: PlacedProduct | null; secondary: PlacedProduct | null; further: readonly ProductCardData[]; ctaLabel: string }) {
+export function ComparedProducts({
+  primary,
+  secondary,
+  further,
+  ctaLabel,
+}: {
+  primary: PlacedProduct | null;
+  secondary: PlacedProduct | null;
+  further: readonly ProductCardData[];
+  ctaLabel: string;
+}) {
   const picks = [primary, secondary].filter((p): p is PlacedProduct => p !== null);
   return (
     <>

@@ -16,7 +16,15 @@ function BannerCard({ banner }: { banner: HomeBanner }) {
     <OutboundLink className="card h-100 text-decoration-none text-body shadow-sm" to={banner.url}>
       <span className="ratio rounded-top overflow-hidden bg-body-secondary" style={IMAGE_BOX}>
         {banner.image && (
-          <img className="object-fit-cover" src={fileUrl(banner, banner.image, `${IMAGE.width}x0`)} alt="" width={IMAGE.width} height={IMAGE.height} loading="lazy" decoding="async" />
+          <img
+            className="object-fit-cover"
+            src={fileUrl(banner, banner.image, `${IMAGE.width}x0`)}
+            alt=""
+            width={IMAGE.width}
+            height={IMAGE.height}
+            loading="lazy"
+            decoding="async"
+          />
         )}
       </span>
       <span className="card-body small fw-semibold">{banner.name}</span>

@@ -33,7 +33,15 @@ export function HomeSection({ id, title, viewAll, children }: { id: string; titl
 
 /** A section's streamed content: placeholders until the data arrives, then the content,
  * or a short notice when the read failed. */
-export function SectionContent<T>({ resolve, placeholder, children }: { resolve: Promise<SectionResult<T>>; placeholder: ReactNode; children: (value: T) => ReactNode }) {
+export function SectionContent<T>({
+  resolve,
+  placeholder,
+  children,
+}: {
+  resolve: Promise<SectionResult<T>>;
+  placeholder: ReactNode;
+  children: (value: T) => ReactNode;
+}) {
   return (
     <Deferred resolve={resolve} fallback={placeholder}>
       {(result) => (result.ok ? children(result.value) : <SectionError />)}
@@ -88,7 +96,20 @@ export function CarouselSection<T extends { id: string }>({
   return (
     <HomeSection id={id} title={title} viewAll={viewAll}>
       <SectionContent resolve={resolve} placeholder={placeholder}>
-        {(items) => <Carousel label={label} landmark={false} items={items} itemKey={(item) => item.id} renderItem={renderItem} {...layout} autoplayMs={AUTOPLAY_MS} loop pagination className="pb-5" />}
+        {(items) => (
+          <Carousel
+            label={label}
+            landmark={false}
+            items={items}
+            itemKey={(item) => item.id}
+            renderItem={renderItem}
+            {...layout}
+            autoplayMs={AUTOPLAY_MS}
+            loop
+            pagination
+            className="pb-5"
+          />
+        )}
       </SectionContent>
     </HomeSection>
   );

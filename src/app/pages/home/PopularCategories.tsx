@@ -9,11 +9,7 @@ export const POPULAR_CATEGORY_TILES = 6;
 export function PopularCategories({ categories }: { categories: readonly HomeCategory[] | null }) {
   return (
     <HomeSection id="popular-categories" title="Popular Categories">
-      {categories ? (
-        <CategoryTiles categories={categories.slice(0, POPULAR_CATEGORY_TILES)} layout="grid" />
-      ) : (
-        <SectionError />
-      )}
+      {categories ? <CategoryTiles categories={categories.slice(0, POPULAR_CATEGORY_TILES)} layout="grid" /> : <SectionError />}
     </HomeSection>
   );
 }

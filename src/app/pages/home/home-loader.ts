@@ -26,14 +26,28 @@ export async function homeLoader({ context }: LoaderFunctionArgs) {
   const topDeals = listTopDeals(pb, { page: 1, perPage: LATEST_DEALS });
   const bestDeals = listBestDeals(pb);
   const settled = <T>(list: Promise<T[]>) => list.catch((): T[] => []);
-  const usage = Promise.all([settled(topDeals), settled(bestDeals)]).then(([top, best]) => readUsage(pb, [...top, ...best].map((offer) => offer.id)));
+  const usage = Promise.all([settled(topDeals), settled(bestDeals)]).then(([top, best]) =>
+    readUsage(
+      pb,
+      [...top, ...best].map((offer) => offer.id),
+    ),
+  );
   const sections = {
     popularArticles: sectionResult("popular articles", listPopularArticles(pb, { seed: randomSeed(), banners })),
-    topDeals: sectionResult("top deals", topDeals.then(async (list) => withUsage(list, await usage))),
-    bestDeals: sectionResult("best deals", bestDeals.then(async (list) => withUsage(list, await usage))),
+    topDeals: sectionResult(
+      "top deals",
+      topDeals.then(async (list) => withUsage(list, await usage)),
+    ),
+    bestDeals: sectionResult(
+      "best deals",
+      bestDeals.then(async (list) => withUsage(list, await usage)),
+    ),
     bestStores: sectionResult("best stores", listBestStores(pb)),
     banners: sectionResult("banners", banners),
-    blog: sectionResult("blog strip", listArticleItems(pb, "blog", { page: 1, perPage: BLOG_STRIP_ARTICLES }).then((list) => list.items)),
+    blog: sectionResult(
+      "blog strip",
+      listArticleItems(pb, "blog", { page: 1, perPage: BLOG_STRIP_ARTICLES }).then((list) => list.items),
+    ),
     readMore: loadReadMore(pb),
   };
   const categories = await listHomeCategories(pb).catch((err: unknown) => {

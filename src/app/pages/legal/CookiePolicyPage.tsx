@@ -86,7 +86,7 @@ const ATTRIBUTES: { name: string; attributes: CookieAttributes; why: string }[] 
   {
     name: VOTES_COOKIE,
     attributes: VOTES_COOKIE_ATTRIBUTES,
-    why: "Sent only with requests from this site's own pages, and hidden from scripts: only the server reads it, when you answer \"Did this code work?\".",
+    why: 'Sent only with requests from this site\'s own pages, and hidden from scripts: only the server reads it, when you answer "Did this code work?".',
   },
   {
     name: "_ga, _ga_<measurement id>",
@@ -126,8 +126,8 @@ const SECTIONS: LegalSection[] = [
         />
         <p>
           The two analytics cookies are set by Google Analytics 4 only where an analytics measurement id is configured for the site. In the name{" "}
-          <code>_ga_&lt;measurement id&gt;</code>, the placeholder stands for the site&rsquo;s Google Analytics 4 measurement ID without its{" "}
-          <code>G-</code> prefix.
+          <code>_ga_&lt;measurement id&gt;</code>, the placeholder stands for the site&rsquo;s Google Analytics 4 measurement ID without its <code>G-</code>{" "}
+          prefix.
         </p>
         <p className="mb-0">Nothing else is stored: the table above is complete.</p>
       </>
@@ -141,17 +141,11 @@ const SECTIONS: LegalSection[] = [
         <LegalTable
           caption="Cookie attributes"
           columns={["Name", "Secure (HTTPS only)", "HttpOnly (hidden from scripts)", "SameSite", "Why"]}
-          rows={ATTRIBUTES.map(({ name, attributes, why }) => [
-            <code key="name">{name}</code>,
-            "Yes",
-            yesNo(attributes.httpOnly),
-            attributes.sameSite,
-            why,
-          ])}
+          rows={ATTRIBUTES.map(({ name, attributes, why }) => [<code key="name">{name}</code>, "Yes", yesNo(attributes.httpOnly), attributes.sameSite, why])}
         />
         <p className="mb-0">
-          <strong>SameSite=Strict</strong> means the browser sends the cookie only with requests that start on this site; <strong>Lax</strong> also with
-          links you follow from other sites. Every cookie applies to the whole site (path /) and to this domain only.
+          <strong>SameSite=Strict</strong> means the browser sends the cookie only with requests that start on this site; <strong>Lax</strong> also with links
+          you follow from other sites. Every cookie applies to the whole site (path /) and to this domain only.
         </p>
       </>
     ),
@@ -188,12 +182,12 @@ const SECTIONS: LegalSection[] = [
             <code>dealpilot-theme</code>. The site then follows your system setting.
           </li>
           <li>
-            <strong>Analytics:</strong> block or delete cookies in your browser settings, or install Google&rsquo;s Analytics opt-out browser add-on. The
-            site works fully without analytics cookies.
+            <strong>Analytics:</strong> block or delete cookies in your browser settings, or install Google&rsquo;s Analytics opt-out browser add-on. The site
+            works fully without analytics cookies.
           </li>
           <li>
-            <strong>Privacy signals:</strong> we treat a Global Privacy Control signal from your browser as a request to opt out of the sale or sharing of
-            your personal information; see <AppLink to="/do-not-sell-or-share">Do Not Sell or Share My Personal Information</AppLink>.
+            <strong>Privacy signals:</strong> we treat a Global Privacy Control signal from your browser as a request to opt out of the sale or sharing of your
+            personal information; see <AppLink to="/do-not-sell-or-share">Do Not Sell or Share My Personal Information</AppLink>.
           </li>
         </ul>
       </>

@@ -9,8 +9,8 @@ const SECTIONS: LegalSection[] = [
     content: (
       <p className="mb-0">
         This notice is for residents of California. It explains your right, under the California Consumer Privacy Act as amended by the California Privacy
-        Rights Act (together, the <strong>CCPA</strong>), to opt out of the sale or sharing of your personal information by <OperatorIdentity />, which
-        operates DealPilot. It supplements our <AppLink to="/privacy-policy">privacy policy</AppLink>.
+        Rights Act (together, the <strong>CCPA</strong>), to opt out of the sale or sharing of your personal information by <OperatorIdentity />, which operates
+        DealPilot. It supplements our <AppLink to="/privacy-policy">privacy policy</AppLink>.
       </p>
     ),
   },
@@ -20,16 +20,20 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          We do not sell personal information for money. But the CCPA defines &ldquo;sale&rdquo; and &ldquo;sharing&rdquo; broadly, and the following may
-          fall within those definitions:
+          We do not sell personal information for money. But the CCPA defines &ldquo;sale&rdquo; and &ldquo;sharing&rdquo; broadly, and the following may fall
+          within those definitions:
         </p>
         <LegalTable
           caption="Categories of personal information that may be sold or shared, and to whom"
           columns={["Category", "Examples", "Recipients"]}
           rows={[
-            ["Identifiers", "Online identifiers in cookies, IP address, click identifiers in marketing parameters", "Google (analytics); affiliate networks and providers"],
+            [
+              "Identifiers",
+              "Online identifiers in cookies, IP address, click identifiers in marketing parameters",
+              "Google (analytics); affiliate networks and providers",
+            ],
             ["Internet activity", "Pages viewed on DealPilot, offer links followed", "Google (analytics); affiliate networks and providers"],
-            ["Approximate location", "Country or city derived from your IP address", "Google (analytics)"]
+            ["Approximate location", "Country or city derived from your IP address", "Google (analytics)"],
           ]}
         />
         <p className="mb-0">
@@ -49,20 +53,20 @@ const SECTIONS: LegalSection[] = [
         </div>
         <ul>
           <li>
-            <strong>With the button above:</strong> we keep your choice in a cookie in this browser, and while it is there we load no analytics and make
-            no affiliate tracking calls for you.
+            <strong>With the button above:</strong> we keep your choice in a cookie in this browser, and while it is there we load no analytics and make no
+            affiliate tracking calls for you.
           </li>
           <li>
             <strong>By email:</strong> write to <SupportEmail /> with the subject &ldquo;Do Not Sell or Share&rdquo;.
           </li>
           <li>
-            <strong>With a browser signal:</strong> turn on Global Privacy Control (GPC) in your browser or a browser extension. We treat the signal as a
-            valid opt-out request for that browser.
+            <strong>With a browser signal:</strong> turn on Global Privacy Control (GPC) in your browser or a browser extension. We treat the signal as a valid
+            opt-out request for that browser.
           </li>
         </ul>
         <p className="mb-0">
-          You can also block analytics cookies in your browser, as our <AppLink to="/cookie-policy">cookie policy</AppLink> explains. An authorised agent may opt
-          out on your behalf if they show us your signed permission.
+          You can also block analytics cookies in your browser, as our <AppLink to="/cookie-policy">cookie policy</AppLink> explains. An authorised agent may
+          opt out on your behalf if they show us your signed permission.
         </p>
       </>
     ),
@@ -72,8 +76,8 @@ const SECTIONS: LegalSection[] = [
     title: "What happens after you opt out",
     content: (
       <p className="mb-0">
-        We stop selling and sharing your personal information as soon as we can, and we tell the third parties we sold or shared it with after you made
-        your request to stop too. We will not ask you to opt back in for at least 12 months, and after that only if you choose to.
+        We stop selling and sharing your personal information as soon as we can, and we tell the third parties we sold or shared it with after you made your
+        request to stop too. We will not ask you to opt back in for at least 12 months, and after that only if you choose to.
       </p>
     ),
   },
@@ -84,9 +88,9 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>You also have the right to know what personal information we collect and how we use it, to have it deleted, and to have it corrected.</p>
         <p className="mb-0">
-          We acknowledge every request within 10 business days and respond within 45 days. If we need more time, we may extend this once by a further 45
-          days, and we tell you why within the first 45 days. We will not deny you the service, charge you a different price or give you a different
-          quality of service because you used any of these rights.
+          We acknowledge every request within 10 business days and respond within 45 days. If we need more time, we may extend this once by a further 45 days,
+          and we tell you why within the first 45 days. We will not deny you the service, charge you a different price or give you a different quality of
+          service because you used any of these rights.
         </p>
       </>
     ),

@@ -8,13 +8,13 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          This website (the <strong>Site</strong>) is operated by <OperatorIdentity /> (<strong>DealPilot</strong>, <strong>we</strong>,{" "}
-          <strong>us</strong>). We are the controller of the personal data described in this policy.
+          This website (the <strong>Site</strong>) is operated by <OperatorIdentity /> (<strong>DealPilot</strong>, <strong>we</strong>, <strong>us</strong>).
+          We are the controller of the personal data described in this policy.
         </p>
         <p>
-          This policy applies to every visitor, wherever you are. Where the law of your country gives you more rights than this policy describes, you have
-          those rights too; the sections on your rights and on response times below explain how we handle requests under the EU and UK General Data
-          Protection Regulation (GDPR), the California Consumer Privacy Act (CCPA) and the Brazilian General Data Protection Law (LGPD).
+          This policy applies to every visitor, wherever you are. Where the law of your country gives you more rights than this policy describes, you have those
+          rights too; the sections on your rights and on response times below explain how we handle requests under the EU and UK General Data Protection
+          Regulation (GDPR), the California Consumer Privacy Act (CCPA) and the Brazilian General Data Protection Law (LGPD).
         </p>
       </>
     ),
@@ -24,19 +24,17 @@ const SECTIONS: LegalSection[] = [
     title: "Information we collect",
     content: (
       <>
-        <p>
-          You can use the Site without an account and without telling us who you are. We collect only the following information:
-        </p>
+        <p>You can use the Site without an account and without telling us who you are. We collect only the following information:</p>
         <ul>
           <li>
-            <strong>Technical and security data.</strong> When your browser requests a page, our hosting and content-delivery provider receives your IP
-            address, browser and device type (user agent), the page requested, the referring page and the time. We use this to deliver the page and to
-            protect the Site against abuse and automated scraping.
+            <strong>Technical and security data.</strong> When your browser requests a page, our hosting and content-delivery provider receives your IP address,
+            browser and device type (user agent), the page requested, the referring page and the time. We use this to deliver the page and to protect the Site
+            against abuse and automated scraping.
           </li>
           <li>
-            <strong>Affiliate and advertising data.</strong> When you arrive from an advertisement or a partner link, the address may carry marketing
-            parameters (such as <code>utm_source</code> or a click identifier). When you follow one of our offer links, we record that the link was used,
-            which offer it was, the time and those parameters, so that the provider can credit us for the visit and we can report on our partnerships.
+            <strong>Affiliate and advertising data.</strong> When you arrive from an advertisement or a partner link, the address may carry marketing parameters
+            (such as <code>utm_source</code> or a click identifier). When you follow one of our offer links, we record that the link was used, which offer it
+            was, the time and those parameters, so that the provider can credit us for the visit and we can report on our partnerships.
           </li>
           <li>
             <strong>Analytics data.</strong> Where analytics is enabled, Google Analytics 4 collects the pages you view, how you reached them, your approximate
@@ -50,8 +48,8 @@ const SECTIONS: LegalSection[] = [
             <strong>Messages you send us.</strong> If you email us, we receive your email address, your name if you give it, and what you write.
           </li>
           <li>
-            <strong>Newsletter.</strong> If you subscribe to our newsletter, we store your email address and use it only to send you the newsletter.
-            You can unsubscribe at any time by writing to us.
+            <strong>Newsletter.</strong> If you subscribe to our newsletter, we store your email address and use it only to send you the newsletter. You can
+            unsubscribe at any time by writing to us.
           </li>
         </ul>
         <p className="mb-0">
@@ -70,15 +68,27 @@ const SECTIONS: LegalSection[] = [
           columns={["Purpose", "Data used", "Legal basis (GDPR / LGPD)"]}
           rows={[
             ["Delivering the Site and keeping it secure", "Technical and security data", "Our legitimate interest in running a safe, working website"],
-            ["Crediting our visits and sales to partners", "Affiliate and advertising data", "Our legitimate interest in funding the Site through affiliate commissions"],
+            [
+              "Crediting our visits and sales to partners",
+              "Affiliate and advertising data",
+              "Our legitimate interest in funding the Site through affiliate commissions",
+            ],
             ["Understanding which content is useful", "Analytics data", "Your consent where the law requires it; otherwise our legitimate interest"],
-            ["Answering your messages and requests", "Messages you send us", "Our legitimate interest in helping you, or our legal obligation for privacy requests"],
-            ["Meeting legal obligations and defending claims", "Any of the above, as needed", "Legal obligation; our legitimate interest in establishing or defending legal claims"]
+            [
+              "Answering your messages and requests",
+              "Messages you send us",
+              "Our legitimate interest in helping you, or our legal obligation for privacy requests",
+            ],
+            [
+              "Meeting legal obligations and defending claims",
+              "Any of the above, as needed",
+              "Legal obligation; our legitimate interest in establishing or defending legal claims",
+            ],
           ]}
         />
         <p className="mb-0">
-          We do not use your data for automated decisions that have legal or similarly significant effects on you, and we do not build individual profiles
-          to target you with advertising.
+          We do not use your data for automated decisions that have legal or similarly significant effects on you, and we do not build individual profiles to
+          target you with advertising.
         </p>
       </>
     ),
@@ -119,9 +129,9 @@ const SECTIONS: LegalSection[] = [
     title: "International transfers",
     content: (
       <p className="mb-0">
-        We are based in the United Arab Emirates and our service providers operate servers in many countries, so your data may be processed outside the
-        country where you live. When data from the European Economic Area, the United Kingdom or Brazil goes to a country without an adequacy decision, we
-        rely on the standard contractual clauses approved for that purpose, or another transfer mechanism the law recognises.
+        We are based in the United Arab Emirates and our service providers operate servers in many countries, so your data may be processed outside the country
+        where you live. When data from the European Economic Area, the United Kingdom or Brazil goes to a country without an adequacy decision, we rely on the
+        standard contractual clauses approved for that purpose, or another transfer mechanism the law recognises.
       </p>
     ),
   },
@@ -162,13 +172,15 @@ const SECTIONS: LegalSection[] = [
           <li>restrict or object to our processing, including processing based on our legitimate interests;</li>
           <li>receive your data in a portable format;</li>
           <li>withdraw your consent at any time, without affecting processing that took place before;</li>
-          <li>opt out of the sale or sharing of your personal information (see our <AppLink to="/do-not-sell-or-share">Do Not Sell or Share</AppLink> page);</li>
+          <li>
+            opt out of the sale or sharing of your personal information (see our <AppLink to="/do-not-sell-or-share">Do Not Sell or Share</AppLink> page);
+          </li>
           <li>complain to your data protection authority.</li>
         </ul>
         <p className="mb-0">
           To use any of these rights, email <SupportEmail />. Because we do not run user accounts, we may ask for details that let us find your data (for
-          example the approximate time of your visit or the email address you wrote from) and to confirm that the request is yours. We will never
-          discriminate against you for using your rights.
+          example the approximate time of your visit or the email address you wrote from) and to confirm that the request is yours. We will never discriminate
+          against you for using your rights.
         </p>
       </>
     ),
@@ -179,8 +191,8 @@ const SECTIONS: LegalSection[] = [
     content: (
       <ul className="mb-0">
         <li>
-          <strong>GDPR (European Economic Area and United Kingdom):</strong> we respond within 1 month of receiving your request. If a request is complex or
-          one of many, we tell you within that month why we need longer and how long it will take, as the law allows.
+          <strong>GDPR (European Economic Area and United Kingdom):</strong> we respond within 1 month of receiving your request. If a request is complex or one
+          of many, we tell you within that month why we need longer and how long it will take, as the law allows.
         </li>
         <li>
           <strong>CCPA (California):</strong> we acknowledge your request within 10 business days and respond within 45 days. If we need more time, we may
@@ -200,9 +212,9 @@ const SECTIONS: LegalSection[] = [
     title: "Children",
     content: (
       <p className="mb-0">
-        The Site is for adults and is not directed to children. We do not knowingly collect personal data from children under 16 in the European Union
-        (or the European Economic Area) or from children under 13 in the United States. If you believe a child has sent us personal data, write to{" "}
-        <SupportEmail /> and we will delete it.
+        The Site is for adults and is not directed to children. We do not knowingly collect personal data from children under 16 in the European Union (or the
+        European Economic Area) or from children under 13 in the United States. If you believe a child has sent us personal data, write to <SupportEmail /> and
+        we will delete it.
       </p>
     ),
   },
@@ -211,9 +223,9 @@ const SECTIONS: LegalSection[] = [
     title: "Security",
     content: (
       <p className="mb-0">
-        The Site is served only over encrypted connections (HTTPS), access to our systems is limited to the people who need it, and our providers are
-        bound to keep data confidential and secure. No system is perfectly secure, but we work to protect your data and will notify you and the authorities
-        of a breach where the law requires it.
+        The Site is served only over encrypted connections (HTTPS), access to our systems is limited to the people who need it, and our providers are bound to
+        keep data confidential and secure. No system is perfectly secure, but we work to protect your data and will notify you and the authorities of a breach
+        where the law requires it.
       </p>
     ),
   },
@@ -232,7 +244,8 @@ const SECTIONS: LegalSection[] = [
     title: "Contact us",
     content: (
       <p className="mb-0">
-        For any question about this policy or your data, write to <SupportEmail />. Our postal details are on our <AppLink to="/contact-us">contact page</AppLink>.
+        For any question about this policy or your data, write to <SupportEmail />. Our postal details are on our{" "}
+        <AppLink to="/contact-us">contact page</AppLink>.
       </p>
     ),
   },
@@ -247,8 +260,8 @@ export function PrivacyPolicyPage() {
       updated={{ iso: "2025-08-01", text: "1 August 2025" }}
       intro={
         <p className="lead mb-0">
-          Your privacy matters to us. This policy explains, in plain language, what information we collect when you visit DealPilot, why we collect it and
-          the choices you have.
+          Your privacy matters to us. This policy explains, in plain language, what information we collect when you visit DealPilot, why we collect it and the
+          choices you have.
         </p>
       }
       sections={SECTIONS}

@@ -19,7 +19,9 @@ export function SearchResultItem({ hit }: { hit: SearchHit }) {
   return (
     <article className="d-flex gap-3 align-items-start position-relative py-3 border-bottom">
       <div className="flex-shrink-0 rounded border bg-body-tertiary overflow-hidden" style={{ width: THUMB, height: THUMB }}>
-        {hit.imageUrl && <img src={hit.imageUrl} alt="" width={THUMB} height={THUMB} loading="lazy" decoding="async" className="w-100 h-100 object-fit-contain" />}
+        {hit.imageUrl && (
+          <img src={hit.imageUrl} alt="" width={THUMB} height={THUMB} loading="lazy" decoding="async" className="w-100 h-100 object-fit-contain" />
+        )}
       </div>
       <div style={{ minWidth: 0 }}>
         <p className="small text-primary-emphasis fw-semibold mb-1">{SEARCH_KIND_LABELS[hit.kind]}</p>

@@ -20,16 +20,17 @@ export function SimilarStores({ stores }: { stores: readonly SimilarStore[] }) {
   return (
     // Not a labelled region itself: the carousel is the 'Similar Stores' region.
     <section className="d-none d-md-block mb-4">
-      <h2 className="h5 mb-3">
-        Similar Stores
-      </h2>
+      <h2 className="h5 mb-3">Similar Stores</h2>
       <Carousel
         label="Similar Stores"
         items={stores}
         itemKey={(store) => store.id}
         renderItem={(store) => (
           // The caption names the store, on screen and as the link's accessible name; the logo is decoration beside it.
-          <OutboundLink to={store.default_action_url} className="d-flex flex-column align-items-center justify-content-center gap-2 h-100 border rounded-3 p-2 bg-body text-body text-decoration-none">
+          <OutboundLink
+            to={store.default_action_url}
+            className="d-flex flex-column align-items-center justify-content-center gap-2 h-100 border rounded-3 p-2 bg-body text-body text-decoration-none"
+          >
             {store.logo && <img src={fileUrl(store, store.logo, "100x100")} alt="" width={LOGO_SIZE} height={LOGO_SIZE} loading="lazy" decoding="async" />}
             <span className="small fw-semibold text-center text-truncate w-100" style={{ lineHeight: `${CAPTION_LINE_PX}px` }}>
               {store.title}

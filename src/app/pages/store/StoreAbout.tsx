@@ -10,7 +10,9 @@ export function StoreAbout({ store }: { store: StoreDetails }) {
   return (
     <section className="border-top mt-5 pt-4" aria-labelledby="store-about">
       <div className="d-flex align-items-center gap-3 mb-3">
-        {store.logo && <img className="rounded-3" src={fileUrl(store, store.logo, "100x100")} alt="" width={LOGO_SIZE} height={LOGO_SIZE} loading="lazy" decoding="async" />}
+        {store.logo && (
+          <img className="rounded-3" src={fileUrl(store, store.logo, "100x100")} alt="" width={LOGO_SIZE} height={LOGO_SIZE} loading="lazy" decoding="async" />
+        )}
         <h2 id="store-about" className="h4 mb-0">
           {store.title}
         </h2>

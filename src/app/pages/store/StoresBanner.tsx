@@ -3,7 +3,13 @@
 export function StoresBanner({ title }: { title: string }) {
   return (
     <header className="position-relative overflow-hidden rounded-4 mb-4 bg-primary text-white" style={{ minHeight: "9rem" }}>
-      <svg className="position-absolute top-0 start-0 w-100 h-100" viewBox="0 0 1200 240" preserveAspectRatio="xMaxYMid slice" aria-hidden="true" focusable="false">
+      <svg
+        className="position-absolute top-0 start-0 w-100 h-100"
+        viewBox="0 0 1200 240"
+        preserveAspectRatio="xMaxYMid slice"
+        aria-hidden="true"
+        focusable="false"
+      >
         <defs>
           <linearGradient id="stores-banner-fade" x1="0" y1="0" x2="1" y2="1">
             <stop offset="0" stopColor="#fff" stopOpacity="0" />

@@ -28,7 +28,10 @@ export function pageFrom(params: URLSearchParams): number {
 }
 
 /** A list address with its filters: `/stores?catID=a&catID=b&page=2`. */
-export function listHref(path: string, { categoryIds = [], page = 1, extra = {} }: { categoryIds?: readonly string[]; page?: number; extra?: Record<string, string> }): string {
+export function listHref(
+  path: string,
+  { categoryIds = [], page = 1, extra = {} }: { categoryIds?: readonly string[]; page?: number; extra?: Record<string, string> },
+): string {
   const query = new URLSearchParams([...Object.entries(extra), ...categoryIds.map((id) => [CATEGORY_PARAM, id] as [string, string])]);
   if (page > 1) query.set("page", String(page));
   const search = query.toString();

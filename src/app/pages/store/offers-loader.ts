@@ -30,7 +30,13 @@ export async function offersLoader({ request, context }: LoaderFunctionArgs) {
   const categories = defer(listStoreFiltersOrEmpty(pb));
   const [offers, selected] = await Promise.all([listOffers(pb, { page, type, categoryIds }), listCategoryNames(pb, categoryIds)]).catch(rethrowContentError);
   requirePageInRange(page, offers.items.length);
-  const items = withUsage(offers.items, await readUsage(pb, offers.items.map((offer) => offer.id)));
+  const items = withUsage(
+    offers.items,
+    await readUsage(
+      pb,
+      offers.items.map((offer) => offer.id),
+    ),
+  );
   return { offers: { ...offers, items }, type: type ?? null, categoryIds, selected, categories };
 }
 

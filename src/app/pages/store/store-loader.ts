@@ -26,7 +26,10 @@ async function readOffers(pb: ContentClient, storeId: string, page: number): Pro
   const offers = await listStoreOffers(pb, storeId, page);
   // One page holds every offer in the usual case; only then can the page count them itself.
   const dealTotal = offers.totalPages > 1 ? await countStoreDeals(pb, storeId) : offers.items.filter((o) => o.type === "deal").length;
-  const usage = await readUsage(pb, offers.items.map((offer) => offer.id));
+  const usage = await readUsage(
+    pb,
+    offers.items.map((offer) => offer.id),
+  );
   return { page: { ...offers, items: withUsage(offers.items, usage) }, dealTotal };
 }
 
