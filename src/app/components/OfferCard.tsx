@@ -60,7 +60,7 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
           {subheading && <p className="small text-body-secondary mb-1">{subheading}</p>}
           {store && (
             <p className="small mb-0">
-              at{" "}
+              {"at "}
               <AppLink to={storePath(store)} state={{ storeId: store.id }}>
                 {store.title}
               </AppLink>
