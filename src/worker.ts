@@ -3,19 +3,20 @@ import { isbot } from "isbot";
 import { SUGGESTIONS_PATH } from "./data/search-kinds";
 import { blockAiCrawlers } from "./edge/ai-crawlers";
 import type { AppEnv } from "./edge/app-env";
-import { PURGE_PATH, purgeCache } from "./edge/cache-purge";
+import { limitBody } from "./edge/body-limit";
+import { PURGE_MAX_BODY_BYTES, PURGE_PATH, purgeCache } from "./edge/cache-purge";
 import { PAGE_TAG } from "./edge/cache-tags";
 import { contentApi } from "./edge/content-api";
 import { createContentOrigin } from "./edge/content-origin";
 import { contentVersionSource } from "./edge/content-version";
 import { consumeEvents } from "./edge/events-consumer";
 import { goto } from "./edge/goto";
-import { newsletter } from "./edge/newsletter";
-import { offerFeedback } from "./edge/offer-feedback";
+import { NEWSLETTER_MAX_BODY_BYTES, newsletter } from "./edge/newsletter";
+import { FEEDBACK_MAX_BODY_BYTES, offerFeedback } from "./edge/offer-feedback";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./edge/page-cache";
-import { ping } from "./edge/ping";
-import { privacyChoice } from "./edge/privacy-choice";
-import { reveal } from "./edge/reveal";
+import { PING_MAX_BODY_BYTES, ping } from "./edge/ping";
+import { OPT_OUT_MAX_BODY_BYTES, privacyChoice } from "./edge/privacy-choice";
+import { REVEAL_MAX_BODY_BYTES, reveal } from "./edge/reveal";
 import { robots, ROBOTS_PATH } from "./edge/robots";
 import { searchSuggestions } from "./edge/search-suggestions";
 import { securityHeaders } from "./edge/security-headers";
@@ -49,8 +50,12 @@ app.get(ROBOTS_PATH, robots);
 app.get(SITEMAP_INDEX_PATH, sitemapIndex);
 app.get(SITEMAP_CHILD_ROUTE, sitemapChild);
 app.get("/sitemaps/:file", movedSitemapChild);
-app.post(PURGE_PATH, purgeCache);
-app.post("/api/status/ping", ping);
+app.post(PURGE_PATH, limitBody(PURGE_MAX_BODY_BYTES), purgeCache);
+app.post(
+  "/api/status/ping",
+  limitBody(PING_MAX_BODY_BYTES, (c, message) => c.json({ success: false, message }, 413)),
+  ping,
+);
 app.get(SUGGESTIONS_PATH, searchSuggestions);
 app.route("/", contentApi);
 app.get("/goto", goto);
@@ -79,10 +84,10 @@ app.get("*", async (c) => {
   return addTrackingCookie(c, page);
 });
 
-app.post("/newsletter", newsletter);
-app.post("/offers/:id/feedback", offerFeedback);
-app.post("/privacy/opt-out", privacyChoice);
-app.post(REVEAL_PATH, reveal);
+app.post("/newsletter", limitBody(NEWSLETTER_MAX_BODY_BYTES), newsletter);
+app.post("/offers/:id/feedback", limitBody(FEEDBACK_MAX_BODY_BYTES), offerFeedback);
+app.post("/privacy/opt-out", limitBody(OPT_OUT_MAX_BODY_BYTES), privacyChoice);
+app.post(REVEAL_PATH, limitBody(REVEAL_MAX_BODY_BYTES), reveal);
 
 app.all("*", (c) => {
   c.header("Allow", "GET, HEAD");

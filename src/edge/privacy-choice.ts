@@ -6,6 +6,9 @@ import { secureCookies } from "./secure-cookies";
 
 export const OPT_OUT_PAGE = "/do-not-sell-or-share";
 
+/** The form has one short field. */
+export const OPT_OUT_MAX_BODY_BYTES = 1024;
+
 /**
  * POST /privacy/opt-out with `choice=out|in`: the control on /do-not-sell-or-share. Sets or
  * clears the opt-out cookie and goes back to the page, which shows the saved choice (in the

@@ -6,7 +6,7 @@ import { type LinkedRecords, partnerLinks } from "./partner-links";
 import { fromThisSite } from "./visitor-post";
 
 /** A reveal names one partner URL; anything much larger is not ours. */
-const MAX_BODY_BYTES = 4 * 1024;
+export const REVEAL_MAX_BODY_BYTES = 4 * 1024;
 
 /**
  * POST /events/reveal (REVEAL_PATH; form field `url`: the offer's or product's partner URL as written):
@@ -18,7 +18,6 @@ const MAX_BODY_BYTES = 4 * 1024;
 export async function reveal(c: Context<AppEnv>): Promise<Response> {
   c.header("Cache-Control", "no-store");
   if (!fromThisSite(c)) return c.text("Reveals are accepted from this site only.", 403);
-  if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) return c.text("Too large.", 413);
   if (!(c.req.header("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")) return c.text("Send the form field url.", 415);
   const url = (await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)).url;
   if (typeof url !== "string" || url === "" || url.length > 2000) return c.text("Send the form field url.", 400);

@@ -241,10 +241,15 @@ describe("ping endpoint", () => {
     ["cid not a string", '{"cid":{"$ne":1}}'],
     ["cid too long", JSON.stringify({ cid: "x".repeat(100) })],
     ["null", "null"],
-    ["huge body", JSON.stringify({ cid: "dp1", pad: "x".repeat(5000) })],
   ])("answers 400 to a bad body: %s", async (_, body) => {
     const response = await post(body);
     expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false });
+  });
+
+  it("answers 413 with success false to a body over its 1 KiB limit", async () => {
+    const response = await post(JSON.stringify({ cid: "dp1", pad: "x".repeat(5000) }));
+    expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ success: false });
   });
 
