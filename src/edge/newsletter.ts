@@ -3,7 +3,7 @@ import type { Config } from "../env";
 import { normaliseEmail } from "../lib/email";
 import { NEWSLETTER_MESSAGES, newsletterRedirect, safeReturnPath, type NewsletterStatus } from "../lib/newsletter";
 import type { AppEnv } from "./app-env";
-import { fromThisSite, withinRateLimit } from "./visitor-post";
+import { fromThisSite, VISITOR_POST_TIMEOUT_MS, withinRateLimit } from "./visitor-post";
 import { createAsService, type ServiceCredentials } from "./service-account";
 
 /**
@@ -26,7 +26,7 @@ interface PocketBaseError {
 
 /** Stores the address. Throws when PocketBase cannot be reached or refuses the service account. */
 async function storeSubscriber(config: Config, service: ServiceCredentials, email: string, sourcePath: string): Promise<"subscribed" | "already" | "invalid"> {
-  const response = await createAsService(config, service, SUBSCRIBERS, { email, source_path: sourcePath });
+  const response = await createAsService(config, service, SUBSCRIBERS, { email, source_path: sourcePath }, AbortSignal.timeout(VISITOR_POST_TIMEOUT_MS));
   if (response.ok) {
     await response.body?.cancel();
     return "subscribed";

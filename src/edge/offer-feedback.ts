@@ -15,9 +15,9 @@ import {
   type FeedbackAnswer,
 } from "../lib/offer-feedback";
 import type { AppEnv } from "./app-env";
-import { fromThisSite, withinRateLimit } from "./visitor-post";
+import { fromThisSite, VISITOR_POST_TIMEOUT_MS, withinRateLimit } from "./visitor-post";
 import { secureCookies } from "./secure-cookies";
-import { createAsService, ORIGIN_TIMEOUT_MS } from "./service-account";
+import { createAsService } from "./service-account";
 
 /**
  * POST /offers/{id}/feedback: "Did this code work?" (docs/decisions/019-offer-lifecycle.md).
@@ -65,12 +65,12 @@ async function readBody(c: Context<AppEnv>): Promise<{ worked: unknown; returnTo
 }
 
 /** The offer's counters read from PocketBase itself (never a cached copy); null for no such offer. */
-async function currentCounts(c: Context<AppEnv>, offerId: string): Promise<Counts | null> {
+async function currentCounts(c: Context<AppEnv>, offerId: string, signal: AbortSignal): Promise<Counts | null> {
   let response: Response;
   try {
     response = await fetch(`${c.var.config.pocketbaseUrl}/api/collections/${COLLECTIONS.offers}/records/${offerId}?fields=worked_count,failed_count`, {
       headers: { Accept: "application/json" },
-      signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
+      signal,
     });
   } catch (err) {
     throw new Unavailable("offer read failed", { cause: err });
@@ -81,12 +81,12 @@ async function currentCounts(c: Context<AppEnv>, offerId: string): Promise<Count
   return { worked_count: record.worked_count ?? 0, failed_count: record.failed_count ?? 0 };
 }
 
-async function storeVote(c: Context<AppEnv>, offerId: string, worked: boolean): Promise<void> {
+async function storeVote(c: Context<AppEnv>, offerId: string, worked: boolean, signal: AbortSignal): Promise<void> {
   const { config } = c.var;
   if (!config.service) throw new Unavailable("PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD are not set");
   let response: Response;
   try {
-    response = await createAsService(config, config.service, FEEDBACK, { offer: offerId, worked });
+    response = await createAsService(config, config.service, FEEDBACK, { offer: offerId, worked }, signal);
   } catch (err) {
     throw new Unavailable("vote not stored", { cause: err });
   }
@@ -115,9 +115,10 @@ export async function offerFeedback(c: Context<AppEnv>): Promise<Response> {
   const counted = !votedOffers(cookie).includes(offerId) && !isbot(c.req.header("User-Agent") ?? "");
   let counts: Counts | null;
   try {
-    counts = await currentCounts(c, offerId);
+    const deadline = AbortSignal.timeout(VISITOR_POST_TIMEOUT_MS);
+    counts = await currentCounts(c, offerId, deadline);
     if (counts && counted) {
-      await storeVote(c, offerId, worked);
+      await storeVote(c, offerId, worked, deadline);
       // The hook has raised the counter in the same request: the tally as it now stands.
       counts = worked ? { ...counts, worked_count: counts.worked_count + 1 } : { ...counts, failed_count: counts.failed_count + 1 };
     }

@@ -36,7 +36,7 @@ function tokenExpiry(token: string): number {
   }
 }
 
-async function serviceToken(config: Config, service: ServiceCredentials): Promise<string> {
+async function serviceToken(config: Config, service: ServiceCredentials, signal: AbortSignal): Promise<string> {
   const key = `${config.pocketbaseUrl}\n${service.email}`;
   if (cachedToken && cachedToken.key === key && cachedToken.expiresAt - TOKEN_MARGIN_S * 1000 > Date.now()) return cachedToken.token;
   cachedToken = undefined;
@@ -44,7 +44,7 @@ async function serviceToken(config: Config, service: ServiceCredentials): Promis
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ identity: service.email, password: service.password }),
-    signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
+    signal,
   });
   if (!response.ok) throw new Error(`service account sign-in answered ${response.status}`);
   const { token } = (await response.json()) as { token?: unknown };
@@ -54,7 +54,8 @@ async function serviceToken(config: Config, service: ServiceCredentials): Promis
 }
 
 /**
- * A request to PocketBase as the service account. A token PocketBase no longer accepts
+ * A request to PocketBase as the service account, sign-in and retry included, given up when
+ * `signal` aborts (by default after ORIGIN_TIMEOUT_MS). A token PocketBase no longer accepts
  * (password changed, expired, key rotated) is answered 401, or ignored so that the request
  * fails the collection's rule as a guest's (400 or 403 without field errors): then it signs
  * in again and retries once. Other answers are returned as they are.
@@ -63,15 +64,16 @@ export async function asService(
   config: Config,
   service: ServiceCredentials,
   path: string,
-  init: { method: "GET" | "POST"; body?: unknown },
+  init: { method: "GET" | "POST"; body?: unknown; signal?: AbortSignal },
 ): Promise<Response> {
+  const signal = init.signal ?? AbortSignal.timeout(ORIGIN_TIMEOUT_MS);
   for (let attempt = 0; ; attempt++) {
-    const token = await serviceToken(config, service);
+    const token = await serviceToken(config, service, signal);
     const response = await fetch(`${config.pocketbaseUrl}${path}`, {
       method: init.method,
       headers: { ...(init.body === undefined ? {} : { "Content-Type": "application/json" }), Accept: "application/json", Authorization: token },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
+      signal,
     });
     if (attempt === 0 && isRefusedToken(response)) {
       const error = (await response
@@ -89,8 +91,8 @@ export async function asService(
 }
 
 /** Creates a record as the service account (see asService). */
-export function createAsService(config: Config, service: ServiceCredentials, collection: string, body: unknown): Promise<Response> {
-  return asService(config, service, `/api/collections/${collection}/records`, { method: "POST", body });
+export function createAsService(config: Config, service: ServiceCredentials, collection: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  return asService(config, service, `/api/collections/${collection}/records`, { method: "POST", body, signal });
 }
 
 function isRefusedToken(response: Response): boolean {

@@ -1,6 +1,13 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 
+/**
+ * How long a visitor's post may wait for PocketBase in all (its reads, the service
+ * account's sign-in, the write): past it the visitor is told plainly that it could not be
+ * saved, instead of waiting on a hung origin.
+ */
+export const VISITOR_POST_TIMEOUT_MS = 3_000;
+
 /** Rate-limit key of a client: Cloudflare's connecting IP; one shared key where there is none (local runs). */
 const LOCAL_CLIENT = "local";
 
