@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { COLLECTIONS } from "../data/collections";
 import { normaliseHost } from "../lib/redirect-target";
 import type { AppEnv } from "./app-env";
-import { readThrough } from "./cache";
+import { cachedRead } from "./cache";
 import type { ContentOrigin } from "./content-origin";
 
 /** The content record a partner URL belongs to (ids; empty when none). */
@@ -76,6 +76,18 @@ export interface PartnerLinks {
 }
 
 /**
+ * The index parsed, by the body of the copy it was parsed from. An isolate answers repeated
+ * reads from one held copy (decision 029), so a warm /goto parses the index once per copy
+ * instead of once per click. The keys are the copies themselves: nothing outlives them.
+ */
+const parsed = new WeakMap<ArrayBuffer, PartnerLinks>();
+
+function parse(body: ArrayBuffer): PartnerLinks {
+  const { hosts, links } = JSON.parse(new TextDecoder().decode(body)) as IndexJson;
+  return { hosts: new Set(hosts), recordsOf: (url) => (Object.hasOwn(links, url) ? links[url] : undefined) };
+}
+
+/**
  * The partner links index, built from PocketBase and kept in the edge cache like any read
  * (fresh, then stale while revalidating, stale when PocketBase fails), and held by the
  * isolate like content reads (decision 029): a warm /goto asks PocketBase nothing. Throws
@@ -83,7 +95,7 @@ export interface PartnerLinks {
  */
 export async function partnerLinks(c: Context<AppEnv>): Promise<PartnerLinks> {
   const { config } = c.var;
-  const response = await readThrough(
+  const { body } = await cachedRead(
     `${config.siteOrigin}/_edge-cache/_partner-links`,
     async () => Response.json(await collectLinks(c.var.origin)),
     config.readTtl,
@@ -94,6 +106,10 @@ export async function partnerLinks(c: Context<AppEnv>): Promise<PartnerLinks> {
       holdMs: config.contentVersionTtl * 1000,
     },
   );
-  const { hosts, links } = (await response.json()) as IndexJson;
-  return { hosts: new Set(hosts), recordsOf: (url) => (Object.hasOwn(links, url) ? links[url] : undefined) };
+  let links = parsed.get(body);
+  if (!links) {
+    links = parse(body);
+    parsed.set(body, links);
+  }
+  return links;
 }

@@ -8,7 +8,7 @@ import { freePort, prepareSeededDataDir } from "../../pocketbase/run.mjs";
 import { startStack } from "../../scripts/dev-stack.mjs";
 import { PREPAINT_THEME_SCRIPT } from "../../src/app/theme";
 import { titleSegment } from "../../src/lib/slug";
-import { ATTACKER_HOST, CANARY, HTML_VECTORS, MARKDOWN_VECTORS, safeFormatting, TEXT_VECTOR, vectorFields } from "../support/attack-vectors";
+import { ATTACKER_HOST, CANARY, HTML_VECTORS, MARKDOWN_VECTORS, SANITIZED_TAGS, safeFormatting, TEXT_VECTOR, vectorFields } from "../support/attack-vectors";
 import { isHydrated, launchChromium } from "./browser";
 
 /**
@@ -229,7 +229,7 @@ async function watchedContext(options: { bypassCSP: boolean }): Promise<Watch> {
  * and sanitized containers (found by their SafeHeading) holding anything but formatting. */
 function domProblems(page: Page) {
   return page.evaluate(
-    ({ attacker, prepaint }) => {
+    ({ attacker, prepaint, sanitizedTags }) => {
       const problems: string[] = [];
       const describe = (el: Element) => `<${el.localName}${el.id ? `#${el.id}` : ""}>`;
       const resolved = (value: string) => {
@@ -267,56 +267,7 @@ function domProblems(page: Page) {
           problems.push(`inline script without nonce: ${script.textContent?.slice(0, 80)}`);
         }
       }
-      const FORMATTING = new Set([
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "p",
-        "br",
-        "hr",
-        "div",
-        "span",
-        "strong",
-        "b",
-        "em",
-        "i",
-        "u",
-        "s",
-        "del",
-        "ins",
-        "mark",
-        "small",
-        "sub",
-        "sup",
-        "blockquote",
-        "q",
-        "cite",
-        "abbr",
-        "code",
-        "pre",
-        "kbd",
-        "ul",
-        "ol",
-        "li",
-        "dl",
-        "dt",
-        "dd",
-        "a",
-        "img",
-        "figure",
-        "figcaption",
-        "table",
-        "caption",
-        "thead",
-        "tbody",
-        "tfoot",
-        "tr",
-        "th",
-        "td",
-      ]);
+      const FORMATTING = new Set(sanitizedTags);
       const containers = Array.from(document.querySelectorAll("h3"))
         .filter((h) => h.textContent === "SafeHeading")
         .map((h) => h.parentElement!);
@@ -351,7 +302,7 @@ function domProblems(page: Page) {
       const violations = (window as unknown as { __cspViolations: string[] }).__cspViolations;
       return { problems, safeMissing, containers: containers.length, violations, spa: (window as unknown as { __spa?: number }).__spa ?? 0 };
     },
-    { attacker: ATTACKER_HOST, prepaint: PREPAINT_THEME_SCRIPT },
+    { attacker: ATTACKER_HOST, prepaint: PREPAINT_THEME_SCRIPT, sanitizedTags: SANITIZED_TAGS },
   );
 }
 
