@@ -77,7 +77,8 @@
  *   categories: CategorySeed[], badges: BadgeSeed[], stores: StoreSeed[], offers: OfferSeed[],
  *   banners: BannerSeed[], authors: AuthorSeed[], products: ProductSeed[], articles: ArticleSeed[],
  *   comparisons: ComparisonSeed[], advertorials: AdvertorialSeed[], websites: WebsiteSeed[],
- *   clicks: ClickSeed[]
+ *   clicks: ClickSeed[], networks: Array<Record<string, unknown>>, marketers: Array<Record<string, unknown>>,
+ *   campaignClicks: Array<Record<string, unknown>>, conversions: Array<Record<string, unknown>>
  * }} SeedContent
  *
  * @typedef {keyof SeedContent} SeedKey
@@ -101,6 +102,11 @@ export const SEED_COLLECTIONS = [
   ["websites", "websites"],
   // Clicks out of the seeding day, so cards show "Used N times today" (the hook raises click_count).
   ["clicks", "outbound_events"],
+  // The report's demo (docs/reports.md): a network, a marketer, campaign clicks, conversions.
+  ["networks", "affiliate_networks"],
+  ["marketers", "marketers"],
+  ["campaignClicks", "outbound_events"],
+  ["conversions", "conversions"],
 ];
 
 /** The settings record id the product fetches. */
@@ -1789,7 +1795,103 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     }
   }
 
-  return { categories, badges, stores, offers, banners, authors, products, articles, comparisons, advertorials, websites, clicks };
+  const marketing = generateMarketing({ offers, offersByStore, today, ids });
+
+  return { categories, badges, stores, offers, banners, authors, products, articles, comparisons, advertorials, websites, clicks, ...marketing };
+}
+
+// ---------------------------------------------------------------------------------------
+// Marketing: a network, a marketer, two weeks of campaign clicks and their conversions
+// ---------------------------------------------------------------------------------------
+
+/** The demo marketer's account (docs/reports.md); `npm start` prints it. */
+export const DEMO_MARKETER = { email: "marketer@dealpilot.local", password: "marketer-demo-1234" };
+
+const CAMPAIGNS = [
+  { utm_source: "google", utm_medium: "cpc", utm_campaign: "black-friday" },
+  { utm_source: "google", utm_medium: "cpc", utm_campaign: "vpn-brand" },
+  { utm_source: "newsletter", utm_medium: "email", utm_campaign: "weekly-deals" },
+  { utm_source: "facebook", utm_medium: "social", utm_campaign: "black-friday" },
+  { utm_source: "bing", utm_medium: "cpc", utm_campaign: "hosting-q4" },
+  { utm_source: "", utm_medium: "", utm_campaign: "" },
+];
+const COUNTRIES = ["US", "US", "US", "GB", "GB", "DE", "FR", "CA", "AU", "NL"];
+const DEVICES = ["desktop", "desktop", "mobile", "mobile", "mobile", "tablet"];
+const TRACKING_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "utm_g", "fbclid", "utm_id"];
+
+/**
+ * Enough for the report to be worth looking at on a fresh `npm start`: the clicks of the 13
+ * days before the seeding day, with campaigns, countries and devices, on the offers every
+ * store keeps live; one network whose click domains are half of the stores' hosts; and a
+ * sale for about one click in twelve of those, reported within the day, some still pending
+ * and a few reversed.
+ * @param {{ offers: OfferSeed[], offersByStore: Map<string, string[]>, today: number, ids: IdFactory }} input
+ */
+function generateMarketing({ offers, offersByStore, today, ids }) {
+  const rng = new Rng("marketing");
+  const byId = new Map(offers.map((offer) => [offer.id, offer]));
+  const clickable = [...offersByStore.values()].flatMap((list) => list.slice(0, 3)).map((id) => /** @type {OfferSeed} */ (byId.get(id)));
+  const hostOf = (/** @type {OfferSeed} */ offer) => new URL(offer.cta_url).hostname;
+  const networkHosts = [...new Set(clickable.map(hostOf))].filter((_, index) => index % 2 === 0);
+  const network = {
+    id: ids.make("network:demo"),
+    name: "Demo Network",
+    postback_token: Array.from({ length: 32 }, () => rng.pick([..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"])).join(""),
+    active: true,
+    click_domains: networkHosts.join(", "),
+    notes: "Demo network of the seeded content: its postback URL is /postback/<postback_token>.",
+  };
+  const marketers = [{ ...DEMO_MARKETER, passwordConfirm: DEMO_MARKETER.password, name: "Demo Marketer", verified: true }];
+  /** @type {Array<Record<string, unknown>>} */
+  const campaignClicks = [];
+  /** @type {Array<Record<string, unknown>>} */
+  const conversions = [];
+  for (let day = -13; day <= -1; day++) {
+    for (let n = rng.int(25, 60); n > 0; n--) {
+      const offer = rng.pick(clickable);
+      const campaign = rng.pick(CAMPAIGNS);
+      const id = ids.make(`campaign-click:${campaignClicks.length}`);
+      const at = today + day * DAY_MS + rng.int(0, DAY_MS / 1000 - 1) * 1000;
+      const click = {
+        id,
+        click_id: `seed-${id}`,
+        kind: "click",
+        url: offer.cta_url,
+        target_host: hostOf(offer),
+        offer: offer.id,
+        store: offer.store,
+        ...Object.fromEntries(TRACKING_KEYS.map((key) => [key, /** @type {Record<string, string>} */ (campaign)[key] ?? ""])),
+        country: rng.pick(COUNTRIES),
+        device: rng.pick(DEVICES),
+        counted: rng.chance(0.85),
+        event_time: new Date(at).toISOString().replace("T", " "),
+      };
+      campaignClicks.push(click);
+      if (!networkHosts.includes(click.target_host) || !rng.chance(1 / 8)) continue;
+      const reported = new Date(Math.min(at + rng.int(5, 600) * 60_000, today - 1000)).toISOString();
+      const status = rng.chance(0.1) ? "reversed" : rng.chance(0.25) ? "pending" : "approved";
+      const currency = rng.chance(0.2) ? "EUR" : "USD";
+      const payout = rng.int(200, 6000) / 100;
+      const { id: _clickRecord, click_id, kind: _kind, url: _url, target_host: _host, counted: _counted, event_time, ...copied } = click;
+      conversions.push({
+        id: ids.make(`conversion:${conversions.length}`),
+        network: network.id,
+        click_id,
+        txid: `DEMO-${100000 + conversions.length}`,
+        status,
+        payout,
+        currency,
+        event: "sale",
+        matched: true,
+        ...copied,
+        click_time: event_time,
+        reported_at: reported.replace("T", " "),
+        status_time: reported.replace("T", " "),
+        history: [{ id: `seed-${conversions.length}`, status, payout, currency, event: "sale", at: reported }],
+      });
+    }
+  }
+  return { networks: [network], marketers, campaignClicks, conversions };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -36,6 +36,10 @@ const RELATIONS: Record<SeedKey, Record<string, SeedKey>> = {
   advertorials: { products: "products", authors: "authors", categories: "categories", stores: "stores" },
   websites: { footer_categories: "categories", featured_stores: "stores" },
   clicks: { offer: "offers", store: "stores" },
+  networks: {},
+  marketers: {},
+  campaignClicks: { offer: "offers", store: "stores" },
+  conversions: { network: "networks", offer: "offers", store: "stores" },
 };
 
 function idsOf(data: SeedContent, key: SeedKey): Set<string> {

@@ -1,0 +1,58 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Postbacks and reports (issue 33; docs/reports.md, docs/decisions/038). The logic is in
+// conversions.js; handlers run in isolated contexts and require it.
+
+// A network's token is made here when the editor leaves it empty, and its SHA-256 kept
+// beside it: the Worker recognises a postback URL by the hash and never holds the token.
+const keepTokenHash = (e) => {
+  if (!e.record.getString("postback_token")) e.record.set("postback_token", $security.randomString(32));
+  e.record.set("token_hash", $security.sha256(e.record.getString("postback_token")));
+  e.next();
+};
+onRecordCreate(keepTokenHash, "affiliate_networks");
+onRecordUpdate(keepTokenHash, "affiliate_networks");
+
+// The Worker's queue consumer stores the postbacks of a batch: each in a transaction of its
+// own, so one that cannot be stored never holds back the others.
+routerAdd(
+  "POST",
+  "/api/dealpilot/postbacks",
+  (e) => {
+    const { applyPostback } = require(`${__hooks}/conversions.js`);
+    const postbacks = e.requestInfo().body.postbacks;
+    if (!Array.isArray(postbacks) || postbacks.length > 100) throw new BadRequestError("postbacks: 1 to 100 expected");
+    const stored = {};
+    const refused = {};
+    for (const postback of postbacks) {
+      const id = postback && typeof postback.id === "string" ? postback.id : "";
+      try {
+        e.app.runInTransaction((tx) => {
+          stored[id] = applyPostback(tx, postback);
+        });
+      } catch (error) {
+        refused[id] = String(error);
+      }
+    }
+    return e.json(200, { stored: stored, refused: refused });
+  },
+  $apis.requireAuth("edge_services"),
+);
+
+routerAdd(
+  "GET",
+  "/api/dealpilot/report",
+  (e) => {
+    const { report } = require(`${__hooks}/conversions.js`);
+    const q = e.request.url.query();
+    const result = report(e.app, q.get("from"), q.get("to"), q.get("group"));
+    const superuser = e.auth.isSuperuser();
+    result.viewer = { email: e.auth.email(), name: superuser ? "" : e.auth.getString("name"), role: superuser ? "superuser" : "marketer" };
+    return e.json(200, result);
+  },
+  $apis.requireAuth("_superusers", "marketers"),
+);
+
+onRecordAfterCreateSuccess((e) => {
+  if (e.record.getString("kind") === "click") require(`${__hooks}/conversions.js`).matchLateClick(e.app, e.record);
+  e.next();
+}, "outbound_events");
