@@ -44,6 +44,10 @@ export interface Env {
   NEWSLETTER_LIMITER?: RateLimit;
   /** Rate Limiting binding: "did it work?" votes per client (POST /offers/{id}/feedback). */
   FEEDBACK_LIMITER?: RateLimit;
+  /** Rate Limiting binding: postbacks per affiliate network (GET/POST /postback/{token}). */
+  POSTBACK_LIMITER?: RateLimit;
+  /** Rate Limiting binding: report sign-in attempts per client (POST /admin/sign-in). */
+  SIGN_IN_LIMITER?: RateLimit;
 }
 
 export interface Config {

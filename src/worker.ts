@@ -15,6 +15,7 @@ import { NEWSLETTER_MAX_BODY_BYTES, newsletter } from "./edge/newsletter";
 import { FEEDBACK_MAX_BODY_BYTES, offerFeedback } from "./edge/offer-feedback";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./edge/page-cache";
 import { PING_MAX_BODY_BYTES, ping } from "./edge/ping";
+import { POSTBACK_MAX_BODY_BYTES, postback } from "./edge/postback";
 import { OPT_OUT_MAX_BODY_BYTES, privacyChoice } from "./edge/privacy-choice";
 import { REVEAL_MAX_BODY_BYTES, reveal } from "./edge/reveal";
 import { robots, ROBOTS_PATH } from "./edge/robots";
@@ -59,6 +60,8 @@ app.post(
 app.get(SUGGESTIONS_PATH, searchSuggestions);
 app.route("/", contentApi);
 app.get("/goto", goto);
+// Networks' postbacks: never cached, so before the page handler.
+app.on(["GET", "POST"], "/postback/:token", limitBody(POSTBACK_MAX_BODY_BYTES), postback);
 app.get("/build/*", serveAsset(IMMUTABLE));
 // Unhashed public files: the favicon, and the raster logo and sharing image (scripts/brand-images.mjs).
 for (const path of ["/favicon.svg", LOGO_PATH, HOME_SHARE_IMAGE.path]) app.get(path, serveAsset(DAILY));

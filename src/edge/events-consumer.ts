@@ -1,12 +1,14 @@
 import { readConfig, type Config, type Env } from "../env";
 import { isClickId } from "../lib/click-id";
 import type { OutboundEventMessage } from "./outbound-events";
+import { isPostbackMessage, type PostbackMessage } from "./postback";
 import { asService, forgetServiceToken, type ServiceCredentials } from "./service-account";
 
 /**
  * The Worker's queue consumer (`queue()`), for the events queue and its dead-letter queue
- * alike (docs/decisions/033-events-through-a-queue.md, docs/events.md). Each batch is
- * stored in PocketBase in one batch request (one transaction) as the service account.
+ * alike (docs/decisions/033-events-through-a-queue.md, docs/events.md). A batch's events
+ * are stored in PocketBase in one batch request (one transaction) as the service account,
+ * its postbacks in one request to PocketBase's postbacks route (docs/reports.md).
  * A message is acknowledged only once its record is stored; the others are retried with
  * growing delays, and the queue moves what is still not stored after its max_retries to
  * the next queue (the dead-letter queue), where the same code keeps trying.
@@ -24,7 +26,28 @@ function retryDelay(attempts: number): number {
 }
 
 function isEvent(body: unknown): body is OutboundEventMessage {
-  return typeof body === "object" && body !== null && isClickId((body as { click_id?: unknown }).click_id);
+  return typeof body === "object" && body !== null && !isPostbackMessage(body) && isClickId((body as { click_id?: unknown }).click_id);
+}
+
+/** What a message is known by once stored: an event's click id, a postback's own id. */
+function storedKey(body: unknown): string | undefined {
+  if (isPostbackMessage(body)) return isClickId(body.id) ? body.id : undefined;
+  return isEvent(body) ? body.click_id : undefined;
+}
+
+/**
+ * Stores the postbacks (each in a transaction of its own, pb_hooks/conversions.pb.js) and
+ * returns the ids of those stored now or before. One PocketBase cannot store (its network
+ * deleted since) is logged and left to the retries and the dead-letter queue. Throws when
+ * PocketBase cannot be reached or fails.
+ */
+async function storePostbacks(config: Config, service: ServiceCredentials, postbacks: PostbackMessage[]): Promise<Set<string>> {
+  const body = { postbacks: postbacks.map(({ type: _type, ...postback }) => postback) };
+  const answer = await asService(config, service, "/api/dealpilot/postbacks", { method: "POST", body });
+  if (!answer.ok) throw new Error(`postbacks: PocketBase answered ${answer.status} ${(await answer.text()).slice(0, 500)}`);
+  const { stored, refused } = (await answer.json()) as { stored: Record<string, string>; refused: Record<string, string> };
+  for (const [id, reason] of Object.entries(refused)) console.error(`postback ${id} refused: ${reason.slice(0, 500)}`);
+  return new Set(Object.keys(stored));
 }
 
 /** One batch request creating every event; PocketBase runs it as one transaction. */
@@ -76,24 +99,31 @@ function batchFieldError(text: string, field: string): unknown {
 
 export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const config = readConfig(env);
-  const events = batch.messages.filter((message) => isEvent(message.body));
-  let stored = new Set<string>();
+  const bodies = batch.messages.map((message) => message.body);
+  const events = bodies.filter(isEvent);
+  const postbacks = bodies.filter((body): body is PostbackMessage => isPostbackMessage(body) && storedKey(body) !== undefined);
+  const stored = new Set<string>();
   if (!config.service) console.error("outbound events not stored: PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD are not set");
-  else if (events.length > 0) {
-    try {
-      stored = await storeEvents(
-        config,
-        config.service,
-        events.map((message) => message.body as OutboundEventMessage),
-      );
-    } catch (err) {
-      // The token may be the cause (PocketBase restored from a backup, keys rotated): sign in afresh next time.
-      forgetServiceToken();
-      console.error(`outbound events not stored yet (${batch.queue}, ${events.length})`, err);
+  else {
+    const service = config.service;
+    const stores: Array<[string, number, () => Promise<Set<string>>]> = [
+      ["outbound events", events.length, () => storeEvents(config, service, events)],
+      ["postbacks", postbacks.length, () => storePostbacks(config, service, postbacks)],
+    ];
+    for (const [what, count, store] of stores) {
+      if (count === 0) continue;
+      try {
+        for (const key of await store()) stored.add(key);
+      } catch (err) {
+        // The token may be the cause (PocketBase restored from a backup, keys rotated): sign in afresh next time.
+        forgetServiceToken();
+        console.error(`${what} not stored yet (${batch.queue}, ${count})`, err);
+      }
     }
   }
   for (const message of batch.messages) {
-    if (isEvent(message.body) && stored.has(message.body.click_id)) message.ack();
+    const key = storedKey(message.body);
+    if (key !== undefined && stored.has(key)) message.ack();
     else message.retry({ delaySeconds: retryDelay(message.attempts) });
   }
 }

@@ -6,6 +6,7 @@ import { hasOptedOut, requestPrivacySignals } from "../lib/privacy";
 import { parseTracking, TRACKING_COOKIE, TRACKING_KEYS, type TrackingData, type TrackingKey } from "../lib/tracking";
 import type { AppEnv } from "./app-env";
 import type { LinkedRecords } from "./partner-links";
+import type { PostbackMessage } from "./postback";
 
 export type OutboundKind = "click" | "impression" | "reveal";
 
@@ -114,19 +115,20 @@ export async function outboundEvent(
 }
 
 /**
- * Hands the event to the queue and resolves once the queue has accepted it. A queue that
- * refuses is logged and does not hold the visitor: the answer goes out either way.
+ * Hands the event (or a network's postback) to the queue and resolves once the queue has
+ * accepted it. A queue that refuses is logged; the caller decides what its client is told.
  */
-export async function enqueueEvent(c: Context<AppEnv>, message: OutboundEventMessage): Promise<boolean> {
+export async function enqueueEvent(c: Context<AppEnv>, message: OutboundEventMessage | PostbackMessage): Promise<boolean> {
+  const what = "type" in message ? "postback" : "outbound event";
   if (!c.env.EVENTS) {
-    console.error("outbound event not queued: the EVENTS queue binding is missing");
+    console.error(`${what} not queued: the EVENTS queue binding is missing`);
     return false;
   }
   try {
     await c.env.EVENTS.send(message, { contentType: "json" });
     return true;
   } catch (err) {
-    console.error("outbound event not queued", err);
+    console.error(`${what} not queued`, err);
     return false;
   }
 }

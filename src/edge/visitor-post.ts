@@ -13,12 +13,17 @@ const LOCAL_CLIENT = "local";
 
 /**
  * Whether this client may post once more under `limiter` (a Rate Limiting binding), keyed
- * by `purpose` and its IP. No binding, or a failing one, lets the post through: a broken
- * limiter must not turn visitors away.
+ * by `purpose` and the client (its IP unless the caller names it otherwise, as postbacks name
+ * their network). No binding, or a failing one, lets the post through: a broken limiter must
+ * not turn visitors away.
  */
-export async function withinRateLimit(c: Context<AppEnv>, limiter: RateLimit | undefined, purpose: string): Promise<boolean> {
+export async function withinRateLimit(
+  c: Context<AppEnv>,
+  limiter: RateLimit | undefined,
+  purpose: string,
+  client = c.req.header("CF-Connecting-IP") || LOCAL_CLIENT,
+): Promise<boolean> {
   if (!limiter) return true;
-  const client = c.req.header("CF-Connecting-IP") || LOCAL_CLIENT;
   try {
     return (await limiter.limit({ key: `${purpose}:${client}` })).success;
   } catch (err) {

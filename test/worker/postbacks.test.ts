@@ -1,0 +1,298 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { PostbackMessage } from "../../src/edge/postback";
+import { newClickId } from "../../src/lib/click-id";
+import { CLICK_ID_NAMES } from "../../src/lib/postback";
+import worker from "../../src/worker";
+import { pocketbaseWriter, setPocketBase, superuserToken, testEnv, visit } from "./helpers";
+
+/** Postbacks reach PocketBase through the events queue: batches wait up to 2 s. */
+const QUEUED = { timeout: 10_000, interval: 200 };
+/** A postback that met PocketBase down comes back after the first retry delay (10 s). */
+const AFTER_RETRY = { timeout: 40_000, interval: 500 };
+
+interface Conversion {
+  id: string;
+  network: string;
+  click_id: string;
+  txid: string;
+  status: string;
+  payout: number;
+  currency: string;
+  event: string;
+  matched: boolean;
+  offer: string;
+  store: string;
+  utm_source: string;
+  utm_campaign: string;
+  country: string;
+  device: string;
+  history: Array<{ id: string; status: string; payout: number | null; currency: string; at: string }>;
+}
+
+const writer = await pocketbaseWriter();
+const admin = { Authorization: await superuserToken() };
+let network: { id: string; postback_token: string };
+let inactive: { id: string; postback_token: string };
+const logged: string[] = [];
+
+async function conversions(filter: string): Promise<Conversion[]> {
+  const query = new URLSearchParams({ filter: `network = "${network.id}" && (${filter})`, perPage: "200", sort: "create_time" });
+  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/conversions/records?${query}`, { headers: admin });
+  if (!response.ok) throw new Error(`conversions: ${response.status}`);
+  return ((await response.json()) as { items: Conversion[] }).items;
+}
+const byTxid = (txid: string) => conversions(`txid = "${txid}"`);
+
+/** A postback as a network sends it. */
+function send(query: Record<string, string>, init: RequestInit = {}, token = network.postback_token): Promise<Response> {
+  return visit(`/postback/${token}?${new URLSearchParams(query)}`, init);
+}
+
+const uniqueTxid = () => `T-${crypto.randomUUID()}`;
+
+/** A click stored the way the consumer stores it, with campaign values to be copied. */
+async function storedClick(overrides: Record<string, unknown> = {}): Promise<string> {
+  const clickId = newClickId();
+  await writer.create("outbound_events", {
+    click_id: clickId,
+    kind: "click",
+    target_host: "partner.example",
+    utm_source: "newsletter",
+    utm_campaign: "postback-test",
+    country: "DE",
+    device: "mobile",
+    counted: false,
+    event_time: new Date().toISOString(),
+    ...overrides,
+  });
+  return clickId;
+}
+
+beforeAll(async () => {
+  network = await writer.create("affiliate_networks", { name: "Test network", active: true });
+  inactive = await writer.create("affiliate_networks", { name: "Inactive network", active: false });
+  for (const method of ["log", "info", "warn", "error", "debug"] as const)
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(" "));
+    });
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await setPocketBase("start");
+  for (const { id } of await conversions("id != ''"))
+    await fetch(`${testEnv.POCKETBASE_URL}/api/collections/conversions/records/${id}`, { method: "DELETE", headers: admin });
+  await writer.cleanup();
+});
+
+describe("postbacks: who may send them", () => {
+  it("made a 32-character token for the network, and never shows it to the Worker's service account", async () => {
+    expect(network.postback_token).toMatch(/^[A-Za-z0-9]{32}$/);
+    const service = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/edge_services/auth-with-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ identity: testEnv.PB_SERVICE_EMAIL, password: testEnv.PB_SERVICE_PASSWORD }),
+    });
+    const { token } = (await service.json()) as { token: string };
+    const seen = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/affiliate_networks/records/${network.id}`, { headers: { Authorization: token } });
+    const record = (await seen.json()) as Record<string, unknown>;
+    expect(record.id).toBe(network.id);
+    expect(record).not.toHaveProperty("postback_token");
+    // And nobody else reads networks at all.
+    expect((await fetch(`${testEnv.POCKETBASE_URL}/api/collections/affiliate_networks/records/${network.id}`)).status).toBe(404);
+  });
+
+  it("answers 404 to an unknown token, a malformed one and an inactive network's, says nothing about why, and stores nothing", async () => {
+    const txid = uniqueTxid();
+    const tokens = ["A".repeat(32), "short", `${"x".repeat(30)}%20`, inactive.postback_token];
+    for (const token of tokens) {
+      const response = await send({ click_id: "c1", txid }, {}, token);
+      expect(response.status, token).toBe(404);
+      expect(await response.text()).toBe("Not found");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const anywhere = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/conversions/records?filter=${encodeURIComponent(`txid = "${txid}"`)}`, {
+      headers: admin,
+    });
+    expect(((await anywhere.json()) as { items: unknown[] }).items).toEqual([]);
+  });
+});
+
+describe("postbacks: what is stored", () => {
+  it("takes the click id under every name networks use, and copies the click's values onto the conversion", async () => {
+    const sent: Array<[string, string]> = [];
+    for (const name of CLICK_ID_NAMES) {
+      const clickId = await storedClick({ utm_source: `source-${name}` });
+      const response = await send({ [name]: clickId, payout: "12.50" });
+      expect(response.status, name).toBe(200);
+      expect(await response.text()).toBe("OK");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      sent.push([name, clickId]);
+    }
+    for (const [name, clickId] of sent) {
+      // Without txid the click id is the transaction id.
+      await expect.poll(() => byTxid(clickId), QUEUED).toHaveLength(1);
+      const [conversion] = await byTxid(clickId);
+      expect(conversion, name).toMatchObject({
+        click_id: clickId,
+        status: "approved",
+        payout: 12.5,
+        currency: "USD",
+        matched: true,
+        utm_source: `source-${name}`,
+        utm_campaign: "postback-test",
+        country: "DE",
+        device: "mobile",
+      });
+    }
+  });
+
+  it("accepts a form POST, and refuses a body that is not a form", async () => {
+    const clickId = await storedClick();
+    const txid = uniqueTxid();
+    const form = await visit(`/postback/${network.postback_token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ clickref: clickId, txid, payout: "3.2", currency: "eur", status: "PENDING", event: "lead" }),
+    });
+    expect(form.status).toBe(200);
+    await expect.poll(() => byTxid(txid), QUEUED).toHaveLength(1);
+    expect((await byTxid(txid))[0]).toMatchObject({ click_id: clickId, status: "pending", payout: 3.2, currency: "EUR", event: "lead", matched: true });
+
+    const json = await visit(`/postback/${network.postback_token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ click_id: clickId, txid: uniqueTxid() }),
+    });
+    expect(json.status).toBe(415);
+  });
+
+  it("is idempotent on network and txid: a repeat, and a redelivered message, change nothing", async () => {
+    const clickId = await storedClick();
+    const txid = uniqueTxid();
+    const query = { click_id: clickId, txid, payout: "20", status: "approved" };
+    for (let i = 0; i < 3; i++) expect((await send(query)).status).toBe(200);
+    await expect.poll(() => byTxid(txid), QUEUED).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const [conversion] = await byTxid(txid);
+    expect(conversion!.history).toHaveLength(1);
+
+    // The queue delivers a message again (its acknowledgement was lost): still one entry.
+    const again: PostbackMessage = {
+      type: "postback",
+      id: conversion!.history[0]!.id,
+      network: network.id,
+      click_id: clickId,
+      txid,
+      status: "reversed",
+      payout: 20,
+      currency: "USD",
+      event: "",
+      at: new Date().toISOString(),
+    };
+    const batch = createMessageBatch("dealpilot-events", [{ id: "m0", timestamp: new Date(), attempts: 2, body: again }]);
+    await worker.queue(batch, testEnv);
+    const result = await getQueueResult(batch, createExecutionContext());
+    expect(result.explicitAcks).toEqual(["m0"]);
+    const [after] = await byTxid(txid);
+    expect(after!.status).toBe("approved");
+    expect(after!.history).toHaveLength(1);
+  });
+
+  it("follows a sale from pending to approved to reversed on one conversion, keeping each status and its time", async () => {
+    const clickId = await storedClick();
+    const txid = uniqueTxid();
+    await send({ sub1: clickId, txid, payout: "40.00", status: "pending" });
+    await expect.poll(async () => (await byTxid(txid))[0]?.status, QUEUED).toBe("pending");
+    await send({ sub1: clickId, txid, status: "Approved" });
+    await expect.poll(async () => (await byTxid(txid))[0]?.status, QUEUED).toBe("approved");
+    await send({ sub1: clickId, txid, status: "REVERSED" });
+    await expect.poll(async () => (await byTxid(txid))[0]?.status, QUEUED).toBe("reversed");
+    const all = await byTxid(txid);
+    expect(all).toHaveLength(1);
+    const [conversion] = all;
+    expect(conversion!.history.map((entry) => entry.status)).toEqual(["pending", "approved", "reversed"]);
+    const times = conversion!.history.map((entry) => Date.parse(entry.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // A status change without a payout keeps the payout.
+    expect(conversion!.payout).toBe(40);
+  });
+
+  it("stores a click id it does not know as unmatched, and matches it when the click is stored later", async () => {
+    const clickId = newClickId();
+    const txid = uniqueTxid();
+    expect((await send({ cid: clickId, txid, payout: "5" })).status).toBe(200);
+    await expect.poll(() => byTxid(txid), QUEUED).toHaveLength(1);
+    expect((await byTxid(txid))[0]).toMatchObject({ matched: false, utm_campaign: "" });
+
+    await storedClick({ click_id: clickId, utm_campaign: "late-click" });
+    await expect.poll(async () => (await byTxid(txid))[0]?.matched, QUEUED).toBe(true);
+    expect((await byTxid(txid))[0]!.utm_campaign).toBe("late-click");
+  });
+
+  it("answers 400 with a plain message to malformed values, and stores nothing", async () => {
+    const txid = uniqueTxid();
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ txid, payout: "1" }, /click id is required/],
+      [{ click_id: "{clickid}", txid }, /click id is malformed/],
+      [{ click_id: "a", sub1: "b", txid }, /given twice/],
+      [{ click_id: "a", txid, payout: "12,50" }, /payout must be a decimal/],
+      [{ click_id: "a", txid, payout: "[payout]" }, /payout must be a decimal/],
+      [{ click_id: "a", txid, currency: "XYZ" }, /ISO 4217/],
+      [{ click_id: "a", txid, currency: "dollars" }, /ISO 4217/],
+      [{ click_id: "a", txid, status: "paid" }, /status must be one of pending, approved, reversed/],
+      [{ click_id: "a", txid: "#txid#" }, /txid is malformed/],
+      [{ click_id: "a", txid, event: "<script>" }, /event is malformed/],
+    ];
+    for (const [query, message] of cases) {
+      const response = await send(query);
+      expect(response.status, JSON.stringify(query)).toBe(400);
+      expect(await response.text(), JSON.stringify(query)).toMatch(message);
+    }
+    const oversized = await visit(`/postback/${network.postback_token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `click_id=a&txid=${txid}&event=${"x".repeat(20_000)}`,
+    });
+    expect(oversized.status).toBe(413);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await byTxid(txid)).toEqual([]);
+  });
+});
+
+describe("postbacks: faults", () => {
+  it("takes postbacks while PocketBase is down and stores each once it is back", async () => {
+    // The network is known at this edge already (its answer is in the edge cache).
+    expect((await send({ click_id: "warm-up", txid: uniqueTxid() })).status).toBe(200);
+    const txids = [uniqueTxid(), uniqueTxid()];
+    await setPocketBase("stop");
+    try {
+      for (const txid of txids) expect((await send({ click_id: newClickId(), txid, payout: "7" })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    } finally {
+      await setPocketBase("start");
+    }
+    for (const txid of txids) await expect.poll(() => byTxid(txid), AFTER_RETRY).toHaveLength(1);
+  });
+
+  it("limits postbacks per network: past 600 a minute the network is told to retry", async () => {
+    const limited = await writer.create<{ id: string; postback_token: string }>("affiliate_networks", { name: "Busy network", active: true });
+    let status = 0;
+    for (let i = 0; i < 601 && status !== 429; i++) status = (await send({ txid: "x" }, {}, limited.postback_token)).status;
+    expect(status).toBe(429);
+    const answer = await send({ txid: "x" }, {}, limited.postback_token);
+    expect(answer.headers.get("Retry-After")).toBe("60");
+    // Other networks are not held back.
+    expect((await send({ txid: "x" })).status).toBe(400);
+  });
+
+  it("never writes a token into the Worker's logs", () => {
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) {
+      expect(line).not.toContain(network.postback_token);
+      expect(line).not.toContain(inactive.postback_token);
+    }
+  });
+});
