@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 import { isMain } from "../pocketbase/cli.mjs";
-import { purgeUnusedCss } from "./purge-css-plugin.mjs";
+import { ADMIN_CONTENT, purgeUnusedCss } from "./purge-css-plugin.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "public/build");
@@ -178,6 +178,7 @@ export async function buildClient({ quiet = false } = {}) {
   const cssOutputs = Object.entries(css.metafile?.outputs ?? {});
   const stylesheet = cssOutputs.find(([file]) => file.endsWith(".css"))?.[0];
   if (!stylesheet) throw new Error("build produced no stylesheet");
+  const admin = await buildAdmin(common, publicUrl);
   const badgeIcons = await copyHashed("client/badge-icons.svg");
   // The document links a hashed copy of the favicon, cached for a year like the bundle;
   // /favicon.svg stays for whoever asks for it by name.
@@ -223,7 +224,9 @@ export async function buildClient({ quiet = false } = {}) {
   };
   await writeAtomically(path.join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   await pruneStale(
-    new Set([...cssOutputs.map(([file]) => file), ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) => path.basename(file))),
+    new Set(
+      [...cssOutputs.map(([file]) => file), ...admin.files, ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) => path.basename(file)),
+    ),
   );
   if (!quiet) {
     for (const url of [manifest.js, ...manifest.preload, manifest.css, publicUrl(badgeIcons)]) {
@@ -232,6 +235,27 @@ export async function buildClient({ quiet = false } = {}) {
     }
   }
   return { manifest, chunks };
+}
+
+/**
+ * The reports' stylesheet and chart script (/admin only, never on a public page), and
+ * admin.json naming them for src/admin/AdminDocument.tsx.
+ * @param {import("esbuild").BuildOptions} common
+ * @param {(file: string) => string} publicUrl
+ */
+async function buildAdmin(common, publicUrl) {
+  const built = await build({
+    ...common,
+    entryPoints: { admin: "client/admin/admin.css", "report-chart": "client/admin/report-chart.ts" },
+    format: "esm",
+    plugins: [purgeUnusedCss({ root, sources: ADMIN_CONTENT })],
+  });
+  const files = Object.keys(built.metafile?.outputs ?? {});
+  const css = files.find((file) => file.endsWith(".css"));
+  const js = files.find((file) => file.endsWith(".js"));
+  if (!css || !js) throw new Error("the admin build produced no stylesheet or script");
+  await writeAtomically(path.join(outdir, "admin.json"), `${JSON.stringify({ css: publicUrl(css), js: publicUrl(js) }, null, 2)}\n`);
+  return { files };
 }
 
 /** Copies a static source file into the build directory under a content-hashed name

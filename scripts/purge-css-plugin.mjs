@@ -11,8 +11,10 @@ import path from "node:path";
 import { PurgeCSS } from "purgecss";
 
 /** Where class names, element names and attributes that Bootstrap styles can appear. The
- * sanitizer (src/data/sanitize.ts) names the elements CMS rich text may contain. */
-const CONTENT = ["src/**/*.{ts,tsx}", "client/**/*.{ts,tsx}"];
+ * sanitizer (src/data/sanitize.ts) names the elements CMS rich text may contain. The
+ * reports' pages (src/admin, client/admin) have a stylesheet of their own. */
+export const SITE_CONTENT = { content: ["src/**/*.{ts,tsx}", "client/**/*.{ts,tsx}"], skip: ["src/admin/**", "client/admin/**"] };
+export const ADMIN_CONTENT = { content: ["src/admin/**/*.{ts,tsx}", "client/admin/**/*.ts"], skip: [] };
 
 /** Classes assembled at run time from data, which no source file spells out. */
 const SAFELIST = {
@@ -20,19 +22,24 @@ const SAFELIST = {
   standard: [/^text-bg-/],
 };
 
+/** A glob relative to the project, made absolute. */
+const absolute = (/** @type {string} */ root, /** @type {string} */ glob) => path.join(root, glob).split(path.sep).join("/");
+
 /**
- * @param {{ root: string, filter?: RegExp }} options `filter` picks the stylesheets to
- * purge (Bootstrap's by default; our own CSS is written for what the pages use).
+ * @param {{ root: string, sources?: { content: string[], skip: string[] }, filter?: RegExp }} options
+ * `sources` are the files whose selectors are kept (the site's by default); `filter` picks
+ * the stylesheets to purge (Bootstrap's by default; our own CSS is written for what the pages use).
  * @returns {import("esbuild").Plugin}
  */
-export function purgeUnusedCss({ root, filter = /[\\/]bootstrap[\\/]dist[\\/]css[\\/]bootstrap(\.min)?\.css$/ }) {
+export function purgeUnusedCss({ root, sources = SITE_CONTENT, filter = /[\\/]bootstrap[\\/]dist[\\/]css[\\/]bootstrap(\.min)?\.css$/ }) {
   return {
     name: "purge-unused-css",
     setup(build) {
       build.onLoad({ filter }, async ({ path: file }) => {
         const raw = await readFile(file, "utf8");
         const [result] = await new PurgeCSS().purge({
-          content: CONTENT.map((glob) => path.join(root, glob).split(path.sep).join("/")),
+          content: sources.content.map((glob) => absolute(root, glob)),
+          skippedContentGlobs: sources.skip.map((glob) => absolute(root, glob)),
           css: [{ raw }],
           safelist: SAFELIST,
         });

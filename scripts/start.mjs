@@ -3,6 +3,7 @@
 import { fileURLToPath } from "node:url";
 import net from "node:net";
 import path from "node:path";
+import { DEMO_MARKETER } from "../pocketbase/seed-content.mjs";
 import { startStack } from "./dev-stack.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,6 +36,7 @@ const stack = await startStack({ dataDir, pbPort, port, email, password, product
 console.log(`
   Site:             ${stack.siteUrl}   (try ${stack.siteUrl}/stores)
   PocketBase admin: ${stack.adminUrl}   (${email} / ${password})
+  Reports:          ${stack.siteUrl}/admin/reports   (demo marketer ${DEMO_MARKETER.email} / ${DEMO_MARKETER.password})
   Data:             ${path.relative(root, dataDir)}   Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl-C stops everything.
 `);
 

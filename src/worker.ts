@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { isbot } from "isbot";
 import { SUGGESTIONS_PATH } from "./data/search-kinds";
 import { blockAiCrawlers } from "./edge/ai-crawlers";
+import { admin } from "./edge/admin";
 import type { AppEnv } from "./edge/app-env";
 import { limitBody } from "./edge/body-limit";
 import { PURGE_MAX_BODY_BYTES, PURGE_PATH, purgeCache } from "./edge/cache-purge";
@@ -60,8 +61,9 @@ app.post(
 app.get(SUGGESTIONS_PATH, searchSuggestions);
 app.route("/", contentApi);
 app.get("/goto", goto);
-// Networks' postbacks: never cached, so before the page handler.
+// Networks' postbacks and the marketers' reports: never cached, so before the page handler.
 app.on(["GET", "POST"], "/postback/:token", limitBody(POSTBACK_MAX_BODY_BYTES), postback);
+app.route("/", admin);
 app.get("/build/*", serveAsset(IMMUTABLE));
 // Unhashed public files: the favicon, and the raster logo and sharing image (scripts/brand-images.mjs).
 for (const path of ["/favicon.svg", LOGO_PATH, HOME_SHARE_IMAGE.path]) app.get(path, serveAsset(DAILY));

@@ -26,7 +26,8 @@ export function forgetServiceToken(): void {
   cachedToken = undefined;
 }
 
-function tokenExpiry(token: string): number {
+/** When a PocketBase token expires (ms), from its payload; never, when it does not say. */
+export function tokenExpiry(token: string): number {
   try {
     const payload = token.split(".")[1] ?? "";
     const json = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };

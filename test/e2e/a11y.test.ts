@@ -1,8 +1,6 @@
-import axe from "axe-core";
-import type { AxeResults } from "axe-core";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isHydrated, launchChromium, siteUrl, startCarousels } from "./browser";
+import { axeViolations, isHydrated, launchChromium, siteUrl, startCarousels } from "./browser";
 import { everyScreen } from "./screens";
 
 /**
@@ -11,8 +9,6 @@ import { everyScreen } from "./screens";
  * violations of the WCAG 2.0 / 2.1 / 2.2 A and AA rules and of axe's best practices
  * (landmarks named uniquely, headings in order, …).
  */
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
 const VIEWS: { name: string; options: BrowserContextOptions }[] = [
   { name: "wide, light", options: { viewport: { width: 1280, height: 900 }, colorScheme: "light" } },
   { name: "wide, dark", options: { viewport: { width: 1280, height: 900 }, colorScheme: "dark" } },
@@ -41,22 +37,6 @@ async function open(path: string, options: BrowserContextOptions): Promise<Page>
   return page;
 }
 
-/** Violations, one line each: rule, impact, what it asks, and the first offending elements. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through DevTools, so the page's Content-Security-Policy does not apply.
-  await page.evaluate(axe.source);
-  const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: tags } }),
-    WCAG_22_AA,
-  );
-  return (results as AxeResults).violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} element(s): ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(" "))
-        .join(" | ")}`,
-  );
-}
 
 describe("accessibility: axe-core, WCAG 2.2 A and AA", () => {
   for (const view of VIEWS) {
@@ -64,7 +44,7 @@ describe("accessibility: axe-core, WCAG 2.2 A and AA", () => {
       const found: string[] = [];
       for (const [name, path] of screens) {
         const page = await open(path, view.options);
-        for (const violation of await violations(page)) found.push(`${name} ${path}: ${violation}`);
+        for (const violation of await axeViolations(page)) found.push(`${name} ${path}: ${violation}`);
         await page.close();
       }
       expect(found).toEqual([]);
@@ -75,7 +55,7 @@ describe("accessibility: axe-core, WCAG 2.2 A and AA", () => {
     const page = await open("/", VIEWS[2]!.options);
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -83,7 +63,7 @@ describe("accessibility: axe-core, WCAG 2.2 A and AA", () => {
     const page = await open("/offers?type=coupon", VIEWS[0]!.options);
     await page.locator('main button[aria-haspopup="dialog"]').first().click();
     await expect.poll(() => page.getByRole("dialog", { name: "Coupon Code" }).isVisible()).toBe(true);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -98,7 +78,7 @@ describe("accessibility: axe-core, WCAG 2.2 A and AA", () => {
       }
       for (const summary of await page.locator("main details summary").all()) await summary.click();
       expect(await page.locator("form.offer-feedback").count()).toBeGreaterThan(0);
-      expect(await violations(page), view.name).toEqual([]);
+      expect(await axeViolations(page), view.name).toEqual([]);
       await page.close();
     }
   });

@@ -1,3 +1,5 @@
+import axe from "axe-core";
+import type { AxeResults } from "axe-core";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { HYDRATED_ATTRIBUTE } from "../../src/app/layout/page-shown";
@@ -88,4 +90,24 @@ export async function startCarousels(page: Page): Promise<void> {
 /** Whether React has hydrated the page (the layout marks <html> in its first effect). */
 export function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), HYDRATED_ATTRIBUTE);
+}
+
+/** The rules every page is held to: WCAG 2.0 / 2.1 / 2.2 A and AA, and axe's best practices. */
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** axe-core's violations on the page, one line each: rule, impact, what it asks, and the first offending elements. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through DevTools, so the page's Content-Security-Policy does not apply.
+  await page.evaluate(axe.source);
+  const results = await page.evaluate(
+    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: tags } }),
+    WCAG_22_AA,
+  );
+  return (results as AxeResults).violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} element(s): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(" | ")}`,
+  );
 }

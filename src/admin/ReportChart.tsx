@@ -1,0 +1,17 @@
+import { jsonForScript } from "../lib/json-script";
+import type { Report } from "../lib/report";
+
+/**
+ * Clicks and conversions per day, drawn by client/admin/report-chart.ts. Hidden until the
+ * script shows it: without JavaScript the page is the table alone.
+ */
+export function ReportChart({ days }: { days: Report["days"] }) {
+  return (
+    <figure id="report-chart" className="mb-4" hidden>
+      <figcaption className="h6">Clicks and conversions per day (UTC)</figcaption>
+      <div className="report-chart" aria-hidden="true" />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (src/lib/json-script.ts) in a non-executable data block */}
+      <script type="application/json" id="report-chart-data" dangerouslySetInnerHTML={{ __html: jsonForScript(days) }} />
+    </figure>
+  );
+}

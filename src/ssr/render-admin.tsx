@@ -1,0 +1,23 @@
+import type { ComponentProps, ReactElement } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import { AdminMessage } from "../admin/AdminMessage";
+import { ReportsPage } from "../admin/ReportsPage";
+import { SignInPage } from "../admin/SignInPage";
+
+/**
+ * The reports' pages (src/admin) as complete documents: rendered whole before they are sent
+ * (they are small and never hydrated), never cached.
+ */
+async function render(page: ReactElement, status: number): Promise<Response> {
+  const stream = await renderToReadableStream(page, {
+    onError: (error) => {
+      console.error("admin render error", error);
+    },
+  });
+  await stream.allReady;
+  return new Response(stream, { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+export const renderSignIn = (props: ComponentProps<typeof SignInPage>, status = 200) => render(<SignInPage {...props} />, status);
+export const renderReport = (props: ComponentProps<typeof ReportsPage>) => render(<ReportsPage {...props} />, 200);
+export const renderAdminMessage = (props: ComponentProps<typeof AdminMessage>, status: number) => render(<AdminMessage {...props} />, status);
