@@ -1841,7 +1841,7 @@ function generateMarketing({ offers, offersByStore, today, ids }) {
     click_domains: networkHosts.join(", "),
     notes: "Demo network of the seeded content: its postback URL is /postback/<postback_token>.",
   };
-  const marketers = [{ ...DEMO_MARKETER, passwordConfirm: DEMO_MARKETER.password, name: "Demo Marketer", verified: true }];
+  const marketers = [{ id: ids.make("marketer:demo"), ...DEMO_MARKETER, passwordConfirm: DEMO_MARKETER.password, name: "Demo Marketer", verified: true }];
   /** @type {Array<Record<string, unknown>>} */
   const campaignClicks = [];
   /** @type {Array<Record<string, unknown>>} */

@@ -26,7 +26,7 @@ const GROUPS = {
 };
 
 /** Record names shown for ids, per grouping. */
-const LABELS = { store: ["_zdata_stores", "title"], offer: ["_zdata_offers", "title"], network: ["affiliate_networks", "name"] };
+const LABELS = { store: ["_zdata_stores", "title"], offer: ["_zdata_offers", "heading"], network: ["affiliate_networks", "name"] };
 
 function httpError(message) {
   return new BadRequestError(message);

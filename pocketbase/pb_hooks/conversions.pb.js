@@ -56,3 +56,17 @@ onRecordAfterCreateSuccess((e) => {
   if (e.record.getString("kind") === "click") require(`${__hooks}/conversions.js`).matchLateClick(e.app, e.record);
   e.next();
 }, "outbound_events");
+
+// Signing out of the reports ends every session of the marketer's account: PocketBase's
+// tokens cannot be withdrawn one by one, but a new token key voids them all. (Superusers'
+// tokens also open the admin UI, so theirs are left to expire.)
+routerAdd(
+  "POST",
+  "/api/dealpilot/sign-out",
+  (e) => {
+    e.auth.refreshTokenKey();
+    e.app.save(e.auth);
+    return e.noContent(204);
+  },
+  $apis.requireAuth("marketers"),
+);

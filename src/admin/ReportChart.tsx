@@ -6,12 +6,13 @@ import type { Report } from "../lib/report";
  * script shows it: without JavaScript the page is the table alone.
  */
 export function ReportChart({ days }: { days: Report["days"] }) {
+  const series = days.map(({ day, clicks, conversions }) => ({ day, clicks, conversions }));
   return (
     <figure id="report-chart" className="mb-4" hidden>
       <figcaption className="h6">Clicks and conversions per day (UTC)</figcaption>
       <div className="report-chart" aria-hidden="true" />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript (src/lib/json-script.ts) in a non-executable data block */}
-      <script type="application/json" id="report-chart-data" dangerouslySetInnerHTML={{ __html: jsonForScript(days) }} />
+      <script type="application/json" id="report-chart-data" dangerouslySetInnerHTML={{ __html: jsonForScript(series) }} />
     </figure>
   );
 }

@@ -96,8 +96,9 @@ admin.post(SIGN_IN_PATH, limitBody(SIGN_IN_MAX_BODY_BYTES), async (c) => {
   const password = typeof form.password === "string" ? form.password : "";
   const page = (error: string, status: number) => renderSignIn({ next, email: email.slice(0, 320), error, nonce }, status);
   if (!(await withinRateLimit(c, c.env.SIGN_IN_LIMITER, "sign-in"))) {
-    c.header("Retry-After", "60");
-    return page("Too many sign-in attempts. Wait a minute, then try again.", 429);
+    const limited = await page("Too many sign-in attempts. Wait a minute, then try again.", 429);
+    limited.headers.set("Retry-After", "60");
+    return limited;
   }
   if (email === "" || password === "" || email.length > 320 || password.length > 1000) return page("Enter your email and password.", 400);
   let token: string | null;
@@ -113,8 +114,26 @@ admin.post(SIGN_IN_PATH, limitBody(SIGN_IN_MAX_BODY_BYTES), async (c) => {
   return c.redirect(next, 303);
 });
 
-admin.post("/admin/sign-out", (c) => {
+/** Voids every token of a marketer's account (pb_hooks/conversions.pb.js); a superuser's
+ * token (403) is left to expire. A failure is logged: the cookie goes either way. */
+async function endSessions(config: Config, token: string): Promise<void> {
+  try {
+    const response = await fetch(`${config.pocketbaseUrl}/api/dealpilot/sign-out`, {
+      method: "POST",
+      headers: { Authorization: token },
+      signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    if (!response.ok && response.status !== 401 && response.status !== 403) console.error(`report sign-out: PocketBase answered ${response.status}`);
+  } catch (err) {
+    console.error("report sign-out: PocketBase did not answer", err);
+  }
+}
+
+admin.post("/admin/sign-out", async (c) => {
   if (!fromThisSite(c)) return c.text("Cross-site form posts are not accepted.", 403);
+  const token = readCookie(c.req.header("Cookie"), ADMIN_SESSION_COOKIE);
+  if (token) await endSessions(c.var.config, token);
   c.header("Set-Cookie", sessionCookie(c, "", 0));
   return c.redirect(SIGN_IN_PATH, 303);
 });

@@ -33,11 +33,13 @@ export interface ReportQuery {
 
 export type ReportQueryParse = { ok: true; query: ReportQuery } | { ok: false; message: string };
 
-function isDay(value: string): boolean {
-  return DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-}
-
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A real UTC day written YYYY-MM-DD (not 2020-02-30). */
+function isDay(value: string): boolean {
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return DAY.test(value) && !Number.isNaN(ms) && dayOf(ms) === value;
+}
 
 /** The query of a report URL; absent values take their defaults (the last 7 UTC days, by day). */
 export function parseReportQuery(params: URLSearchParams, now: number): ReportQueryParse {

@@ -37,7 +37,6 @@ async function open(path: string, options: BrowserContextOptions): Promise<Page>
   return page;
 }
 
-
 describe("accessibility: axe-core, WCAG 2.2 A and AA", () => {
   for (const view of VIEWS) {
     it(`every screen, ${view.name}`, async () => {

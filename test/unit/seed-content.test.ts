@@ -334,6 +334,26 @@ describe("generateContent", () => {
       ).toBe(true);
     });
 
+    it("has a report worth looking at: two weeks of campaign clicks, and conversions copied from their clicks", () => {
+      const [network] = content.networks as Array<{ id: string; postback_token: string; active: boolean; click_domains: string }>;
+      expect(network!.postback_token).toMatch(/^[A-Za-z0-9]{32}$/);
+      expect(network!.active).toBe(true);
+      const days = new Set(content.campaignClicks.map((click) => String(click.event_time).slice(0, 10)));
+      expect(days.size).toBe(13);
+      expect(new Set(content.campaignClicks.map((click) => click.utm_campaign)).size).toBeGreaterThan(3);
+      expect(content.conversions.length).toBeGreaterThan(15);
+      const clicks = new Map(content.campaignClicks.map((click) => [click.click_id, click]));
+      for (const conversion of content.conversions) {
+        const click = clicks.get(conversion.click_id)!;
+        expect(network!.click_domains.split(", ")).toContain(click.target_host);
+        for (const field of ["offer", "store", "utm_campaign", "utm_source", "country", "device"]) expect(conversion[field]).toBe(click[field]);
+        // Reported after the click, and before the seeding day.
+        expect(String(conversion.reported_at) >= String(click.event_time)).toBe(true);
+        expect(Date.parse(String(conversion.reported_at).replace(" ", "T")) < SEED_DAY).toBe(true);
+      }
+      expect(new Set(content.conversions.map((conversion) => conversion.status))).toEqual(new Set(["approved", "pending", "reversed"]));
+    });
+
     it("has clicks of the day on some always-live offers, for 'Used N times today'", () => {
       const clicked = new Set(content.clicks.map((c) => c.offer));
       expect(clicked.size).toBeGreaterThanOrEqual(20);

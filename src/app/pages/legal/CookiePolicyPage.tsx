@@ -1,3 +1,4 @@
+import { ADMIN_SESSION_COOKIE, ADMIN_SESSION_COOKIE_ATTRIBUTES } from "../../../lib/admin-session";
 import type { CookieAttributes } from "../../../lib/cookies";
 import { VOTES_COOKIE, VOTES_COOKIE_ATTRIBUTES } from "../../../lib/offer-feedback";
 import { OPT_OUT_COOKIE, OPT_OUT_COOKIE_ATTRIBUTES } from "../../../lib/privacy";
@@ -7,8 +8,8 @@ import { AppLink } from "../../components/AppLink";
 
 /** Everything this site stores in a visitor's browser. Keep in step with the code: the
  * theme switcher (src/app/theme.ts), the analytics loader, tracking capture
- * (src/lib/tracking.ts), the do-not-sell opt-out (src/lib/privacy.ts) and the offer votes
- * (src/lib/offer-feedback.ts). */
+ * (src/lib/tracking.ts), the do-not-sell opt-out (src/lib/privacy.ts), the offer votes
+ * (src/lib/offer-feedback.ts) and the staff's report session (src/lib/admin-session.ts). */
 const INVENTORY = [
   {
     name: "dealpilot-theme",
@@ -17,6 +18,14 @@ const INVENTORY = [
     purpose: "Remembers the colour mode you chose: light, dark or auto.",
     duration: "No expiry: kept until you clear it or choose another mode",
     category: "Strictly necessary (preference)",
+  },
+  {
+    name: "dp_admin",
+    type: "Cookie",
+    setBy: "DealPilot (first party)",
+    purpose: "Set only for our own staff when they sign in to read the site's reports: keeps them signed in. Visitors never get it.",
+    duration: "12 hours, or until they sign out",
+    category: "Strictly necessary (staff sign-in)",
   },
   {
     name: "dp_optout",
@@ -73,6 +82,11 @@ const INVENTORY = [
 /** Each cookie's attributes, from the same constants the code sets them with, and why none
  * is tighter. Secure is on wherever the site is served over HTTPS. */
 const ATTRIBUTES: { name: string; attributes: CookieAttributes; why: string }[] = [
+  {
+    name: ADMIN_SESSION_COOKIE,
+    attributes: ADMIN_SESSION_COOKIE_ATTRIBUTES,
+    why: "Sent only with requests from this site's own pages, and hidden from scripts: only the server reads it.",
+  },
   {
     name: OPT_OUT_COOKIE,
     attributes: OPT_OUT_COOKIE_ATTRIBUTES,
