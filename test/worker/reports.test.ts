@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCookie } from "../../src/lib/cookies";
 import { REPORT_GROUPS } from "../../src/lib/report";
-import { pocketbaseWriter, testEnv, textOf, visit } from "./helpers";
+import { pocketbaseWriter, superuserToken, testEnv, textOf, visit } from "./helpers";
 
 /**
  * /admin: sign-in, sign-out, what anonymous requests get, and the report's figures for a
@@ -274,6 +274,23 @@ describe("/admin/reports: the figures", () => {
     expect(page.status).toBe(200);
     const text = textOf(await page.text());
     for (const row of EXPECTED[group]!) expect(text, group).toContain(row.split(",")[0]);
+  });
+
+  it("sums the clicks PocketBase stored, every one once (the report reads daily sums kept as clicks are stored)", async () => {
+    const from = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date().toISOString().slice(0, 10);
+    const filter = `kind = "click" && event_time >= "${from} 00:00:00.000Z"`;
+    const count = async (extra: string) => {
+      const query = new URLSearchParams({ filter: `${filter}${extra}`, perPage: "1" });
+      const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/outbound_events/records?${query}`, {
+        headers: { Authorization: await superuserToken() },
+      });
+      return ((await response.json()) as { totalItems: number }).totalItems;
+    };
+    const [clicks, unique] = [await count(""), await count(" && counted = true")];
+    expect(clicks).toBeGreaterThan(100);
+    const total = (await csvLines(`from=${from}&to=${to}&group=device`)).at(-1)!.split(",");
+    expect(total.slice(0, 3)).toEqual(["Total", String(clicks), String(unique)]);
   });
 
   it("says plainly when a range has nothing in it", async () => {
