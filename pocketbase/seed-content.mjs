@@ -1230,6 +1230,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     style,
   }));
   const badgeIds = badges.map((b) => b.id);
+  const offerBadgeIds = badges.filter((b) => b.title !== "Verified").map((b) => b.id);
   /** @param {string} title */
   const badgeId = (title) => {
     const b = badges.find((x) => x.title === title);
@@ -1367,11 +1368,12 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
         : variant === 1
           ? offerRng.pick([`${pct}% off your first ${kind.unit}`, `Extra ${pct}% off with code`, `${pct}% off sitewide`])
           : offerRng.pick([`${capitalize(perk)} on any ${plan}`, `${pct}% discount applied at checkout`, `Free gift: ${perk}`]);
+    // No urgency words: when an offer ends is said by its dates alone (issue 34).
     const subheading = offerRng.pick([
       capitalize(perk),
       `Valid on the ${plan} for new customers only`,
-      "Ends soon",
-      `Limited offer: ${perk} when you sign up today`,
+      `${capitalize(perk)} on every plan`,
+      `${capitalize(perk)} when you sign up`,
       "New customers",
       `${pct}% off`,
       `Stack it with ${perk}`,
@@ -1383,7 +1385,8 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     usedClicks.add(clicks);
     const isFeatured = type === "deal" && (storeIndex % 4 === 0 || offerRng.chance(0.05));
     if (isFeatured) featuredDeals++;
-    const badgeList = offerRng.chance(0.35) ? offerRng.sample(badgeIds, offerRng.int(1, 2)) : [];
+    // Never "Verified": an offer's verified mark comes from verified_at alone (issue 34).
+    const badgeList = offerRng.chance(0.35) ? offerRng.sample(offerBadgeIds, offerRng.int(1, 2)) : [];
     const macro = i % 3 === 0 ? `&${MACRO_QUERIES[i % MACRO_QUERIES.length]}` : "";
     const label = type === "deal" ? `${pct}% OFF` : variant === 1 ? "CODE" : "SALE";
     const id = ids.make(`offer:${i}`);

@@ -64,3 +64,9 @@ export function successLabel(worked = 0, failed = 0): string | null {
 export function usedTodayLabel(clicks = 0): string | null {
   return clicks > 0 ? `Used ${plural(clicks, "time", "times")} today` : null;
 }
+
+/** An offer's badges without one claiming it is verified: that mark comes from verified_at
+ * alone (verifiedLabel), so a badge cannot say "Verified" of an offer nobody checked. */
+export function withoutVerifiedBadge<T extends { title: string }>(badges: readonly T[] | undefined): T[] | undefined {
+  return badges?.filter((badge) => badge.title.trim().toLowerCase() !== "verified");
+}

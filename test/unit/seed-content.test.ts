@@ -334,6 +334,14 @@ describe("generateContent", () => {
       ).toBe(true);
     });
 
+    it("never has an offer say when it ends, or claim it is verified, other than by its dates (issue 34)", () => {
+      const verified = content.badges.find((b) => b.title === "Verified")!;
+      for (const offer of content.offers) {
+        expect(offer.subheading, offer.id).not.toMatch(/\b(ends?|ending|soon|today|tonight|hurry|last chance|limited)\b/i);
+        expect(offer.badges, offer.id).not.toContain(verified.id);
+      }
+    });
+
     it("has a report worth looking at: two weeks of campaign clicks, and conversions copied from their clicks", () => {
       const [network] = content.networks as Array<{ id: string; postback_token: string; active: boolean; click_domains: string }>;
       expect(network!.postback_token).toMatch(/^[A-Za-z0-9]{32}$/);

@@ -130,6 +130,29 @@ describe("the live rule on every screen", () => {
 });
 
 describe("what a live card says", () => {
+  it('shows no "Verified" badge on an offer nobody verified: the mark comes from verified_at alone', async () => {
+    const { items } = await pocketbase<ListResult<{ id: string; title: string }>>(
+      `/api/collections/_zdata_badges/records?filter=${encodeURIComponent('title = "Verified"')}`,
+    );
+    const badge = items[0]!;
+    const badgeStore = await writer.create<Store>("_zdata_stores", { title: `${marker} Badge Store`, subheading: "Lifecycle test store" });
+    await writer.create<Offer>("_zdata_offers", {
+      heading: `${marker} claims verified`,
+      subheading: "lifecycle",
+      type: "deal",
+      cta_label: "Get Deal",
+      cta_url: "https://lifecycle.example/claims",
+      store: badgeStore.id,
+      badges: [badge.id],
+    });
+    await sleep(2_100);
+    const html = main(await settledVisit(storePath(badgeStore)));
+    const start = html.indexOf(`${marker} claims verified`);
+    const card = html.slice(html.lastIndexOf("<article", start), html.indexOf("</article>", start));
+    expect(card).toContain("claims verified");
+    expect(card).not.toMatch(/Verified/);
+  });
+
   it("when it ends (with the exact instant), when it was verified, how it fared and how often it was used today", async () => {
     const html = main(await settledVisit(storePath(ownStore)));
     const card = html.slice(html.indexOf(`${marker} live`), html.indexOf("</article>", html.indexOf(`${marker} live`)));

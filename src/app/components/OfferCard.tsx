@@ -4,6 +4,7 @@ import type { OfferCardData } from "../../data/offers";
 import { storePath } from "../../lib/slug";
 import { truncateWords } from "../../lib/text";
 import { CouponReveal } from "./CouponReveal";
+import { withoutVerifiedBadge } from "../../lib/offer-labels";
 import { OfferBadges } from "./OfferBadges";
 import { OfferDetails } from "./OfferDetails";
 import { OfferFeedback } from "./OfferFeedback";
@@ -53,7 +54,7 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
           />
         )}
         <div className="flex-grow-1 offer-card-text">
-          <OfferBadges badges={offer.expand?.badges} />
+          <OfferBadges badges={withoutVerifiedBadge(offer.expand?.badges)} />
           <Heading id={headingId} className="h6 mb-1">
             {offer.heading}
           </Heading>

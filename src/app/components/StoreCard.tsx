@@ -1,6 +1,7 @@
 import { fileUrl } from "../../data/files";
 import type { StoreCard as StoreCardData } from "../../data/stores";
 import { storePath } from "../../lib/slug";
+import { SPONSORED_LABEL } from "../../lib/sponsored";
 import { truncateChars } from "../../lib/text";
 import { StoreRating } from "./StoreRating";
 import { AppLink } from "./AppLink";
@@ -10,7 +11,8 @@ const TITLE_MAX = 30;
 const SUBHEADING_MAX = 50;
 const LOGO_SIZE = 96;
 
-/** The spec's card; its footer links only to the comparison and review pages that exist. */
+/** The spec's card; its footer links only to the comparison and advertorial pages that exist
+ * (an advertorial is paid content: it is never called a review). */
 export function StoreCard({ store }: { store: StoreCardData }) {
   const storeQuery = `?store=${encodeURIComponent(store.id)}`;
   return (
@@ -40,7 +42,7 @@ export function StoreCard({ store }: { store: StoreCardData }) {
           {store.editorials.comparison && <AppLink to={`/comparision${storeQuery}`}>Comparison</AppLink>}
           {store.editorials.review && (
             <AppLink className="ms-auto" to={`/advertorial${storeQuery}`}>
-              Review
+              Advertorial ({SPONSORED_LABEL.toLowerCase()})
             </AppLink>
           )}
         </div>

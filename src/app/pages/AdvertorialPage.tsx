@@ -3,6 +3,7 @@ import type { AdvertorialView } from "../../data/advertorials";
 import { AuthorSidebar } from "../components/AuthorSidebar";
 import { PageMeta } from "../components/PageMeta";
 import { ReadMoreBlock } from "../components/ReadMoreBlock";
+import { SponsoredNotice } from "../components/SponsoredNotice";
 import { useRootData } from "../root-data";
 import { AdvertorialFallback } from "./advertorial/AdvertorialFallback";
 import type { AdvertorialData } from "./advertorial/advertorial-loader";
@@ -42,6 +43,7 @@ function AdvertorialArticle({ advertorial, noindex }: { advertorial: Advertorial
         }
       />
       <article className="col-lg-8">
+        <SponsoredNotice className="mb-3" />
         <ArticleHeading header={advertorial} kind="advertorials" subtitle={advertorial.subtitle} />
         <AdvertorialSummary html={advertorial.summaryHtml} text={advertorial.summaryText} />
         {advertorial.showOverview && <QuickOverview products={advertorial.products} />}

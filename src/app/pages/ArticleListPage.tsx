@@ -2,17 +2,19 @@ import { useLoaderData } from "react-router";
 import type { ArticleKind } from "../../data/articles";
 import { PageMeta } from "../components/PageMeta";
 import { Pagination } from "../components/Pagination";
+import { SponsoredNotice } from "../components/SponsoredNotice";
 import type { ArticleListData } from "./articles/article-list-loader";
 import { ArticleCard } from "./articles/ArticleCard";
 import { ArticleHero } from "./articles/ArticleHero";
 import { CategoryPills } from "./articles/CategoryPills";
 
-const LISTS: Record<ArticleKind, { title: string; noun: string; description: string; keywords: string }> = {
+const LISTS: Record<ArticleKind, { title: string; noun: string; description: string; keywords: string; sponsored?: true }> = {
   advertorials: {
     title: "Advertorials",
     noun: "advertorials",
-    description: "Buying guides and reviews from our editors: shortlists of software and online services with prices, coupon codes and honest downsides.",
-    keywords: "reviews, buying guides, best software, coupon codes, deals",
+    description: "Sponsored articles, paid for by the companies they feature and labelled as such: software and online services with prices and coupon codes.",
+    keywords: "advertorials, sponsored, software, coupon codes, deals",
+    sponsored: true,
   },
   comparisions: {
     title: "Comparisons",
@@ -59,6 +61,7 @@ export function ArticleListPage() {
         image={hero?.largeImageUrl}
       />
       <h1 className="h3 mb-3">{meta.title}</h1>
+      {meta.sponsored && <SponsoredNotice className="mb-3" />}
       <CategoryPills categories={categories} current={categoryId} hrefFor={(id) => href({ categoryId: id })} />
       {fellBack && (
         <p className="alert alert-info" role="status">

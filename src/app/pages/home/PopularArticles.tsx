@@ -1,6 +1,7 @@
 import { articlePath } from "../../../data/article-path";
 import { fileUrl } from "../../../data/files";
 import type { PopularArticles as PopularArticlesData, PopularItem } from "../../../data/home";
+import { SPONSORED_LABEL } from "../../../lib/sponsored";
 import { OutboundLink } from "../../components/OutboundLink";
 import { CardPlaceholders, HomeSection, SectionContent } from "./HomeSection";
 import type { SectionResult } from "./section-result";
@@ -8,7 +9,7 @@ import { AppLink } from "../../components/AppLink";
 
 const IMAGE = { width: 600, height: 338 } as const;
 const COLUMNS = "row-cols-1 row-cols-sm-2 row-cols-lg-3";
-const KIND_LABELS: Record<PopularItem["kind"], string> = { advertorials: "Review", comparisions: "Comparison", banner: "Sponsored" };
+const KIND_LABELS: Record<PopularItem["kind"], string> = { advertorials: SPONSORED_LABEL, comparisions: "Comparison", banner: SPONSORED_LABEL };
 
 function imageOf(item: PopularItem): string {
   const file = item.kind === "banner" ? item.image : item.featured_image || item.banner_image;
