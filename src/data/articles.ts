@@ -129,11 +129,15 @@ export type ArticleCategory = Pick<Category, "id" | "title">;
 /** Spec: categories page 1, 30 per page, by title; the lists offer one filter pill per category. */
 const ARTICLE_CATEGORY_PILLS = 30;
 
-export async function listArticleCategories(pb: ContentClient): Promise<ArticleCategory[]> {
-  const result = await pb
-    .collection(COLLECTIONS.categories)
-    .getList<ArticleCategory>(1, ARTICLE_CATEGORY_PILLS, { sort: "title", fields: "id,title", skipTotal: true });
-  return result.items;
+/** The categories `kind`'s list has items in, by title: a pill never leads to an empty list. */
+export async function listArticleCategories(pb: ContentClient, kind: ArticleKind): Promise<ArticleCategory[]> {
+  const result = await pb.collection(COLLECTIONS.articleListCategories).getList<{ category: string; title: string }>(1, ARTICLE_CATEGORY_PILLS, {
+    filter: pb.filter("kind = {:kind}", { kind }),
+    sort: "title",
+    fields: "category,title",
+    skipTotal: true,
+  });
+  return result.items.map((row) => ({ id: row.category, title: row.title }));
 }
 
 /** Items of the read-more block. */

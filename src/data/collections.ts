@@ -14,6 +14,8 @@ export const COLLECTIONS = {
   topDeals: "_zsec_top_deals",
   /** Clicks out per offer in the last 24 hours (a view over outbound_events). */
   offerUsage: "_zsec_offer_usage",
+  /** The categories each article list has items in (a view). */
+  articleListCategories: "_zsec_article_list_categories",
   websites: "websites",
 } as const;
 
@@ -42,6 +44,8 @@ export const PUBLIC_COLLECTIONS: Readonly<Record<string, CollectionName>> = {
   _zsec_store_filters: COLLECTIONS.storeFilters,
   // Not in the spec: the cards' "Used N times today", read by the same loaders in the browser.
   _zsec_offer_usage: COLLECTIONS.offerUsage,
+  // Not in the spec: the article lists' pills, only for categories with items in the list.
+  _zsec_article_list_categories: COLLECTIONS.articleListCategories,
 };
 
 export function resolvePublicCollection(name: string): CollectionName | undefined {

@@ -163,12 +163,18 @@ describe.each(LISTS)("$path", (list) => {
     for (const card of cards) expect(card.date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   });
 
-  it("offers 'All' plus one pill per category (linking to ?id=), 'All' current", async () => {
+  it("offers 'All' plus one pill per category the list has items in (linking to ?id=), 'All' current", async () => {
     const categories = await pocketbase<ListResult<Category>>("/api/collections/_zdata_categories/records?perPage=30&sort=title");
+    const used = [];
+    for (const category of categories.items) if ((await records(list, `categories.id ?= "${category.id}"`)).length > 0) used.push(category);
+    expect(used.length).toBeGreaterThan(0);
+    // Advertorials and comparisons of the demo content cover some categories only: a pill
+    // for the others led to the whole list ("Nothing matches this filter yet").
+    if (list.path !== "/blog") expect(used.length).toBeLessThan(categories.items.length);
     const pills = pillsOf(await page(list.path));
     expect(pills).toEqual([
       { title: "All", href: list.path, current: true },
-      ...categories.items.map((c) => ({ title: c.title, href: `${list.path}?id=${c.id}`, current: false })),
+      ...used.map((c) => ({ title: c.title, href: `${list.path}?id=${c.id}`, current: false })),
     ]);
   });
 

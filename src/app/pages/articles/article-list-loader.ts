@@ -17,7 +17,7 @@ export function articleListLoader(kind: ArticleKind) {
     const filtered = Boolean(categoryId || storeIds.length);
     const [categories, matching] = await Promise.all([
       // The pills help but are not the content: without them the list still shows.
-      listArticleCategories(pb).catch((err: unknown) => {
+      listArticleCategories(pb, kind).catch((err: unknown) => {
         console.error("article categories read failed", err);
         return [];
       }),
