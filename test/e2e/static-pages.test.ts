@@ -34,6 +34,24 @@ describe("static pages in Chromium", () => {
     await page.close();
   });
 
+  it("legal tables fit a phone: each row a block, each cell as wide as the text column and named by its column", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${siteUrl()}/cookie-policy`, { waitUntil: "networkidle" });
+    const region = page.getByRole("region", { name: "Cookies and local storage set by this site" });
+    const fit = await region.evaluate((box) => ({
+      box: box.clientWidth,
+      table: box.querySelector("table")!.scrollWidth,
+      narrowest: Math.min(...Array.from(box.querySelectorAll("td"), (cell) => cell.getBoundingClientRect().width)),
+    }));
+    expect(fit.table).toBeLessThanOrEqual(fit.box);
+    expect(fit.narrowest).toBeGreaterThan(fit.box * 0.8);
+    // Each cell is named by its column, which the hidden header row no longer shows.
+    const purpose = region.locator("td").nth(2);
+    expect(await purpose.evaluate((cell) => getComputedStyle(cell, "::before").content)).toBe('"Purpose"');
+    await region.screenshot({ path: "screenshots/cookie-policy-table-390.png" });
+    await page.close();
+  });
+
   it("legal contents links scroll to their sections, clear of the sticky header", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const problems = watchConsole(page);

@@ -95,7 +95,7 @@ export function LegalTable({ caption, columns, rows }: { caption: string; column
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for the keyboard to scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
     // biome-ignore lint/a11y/useSemanticElements: a scroll box inside a legal text's section: a named <section> would be the same region, but this site's <section>s are a page's top-level parts, which the worker tests slice up to their </section>; a nested one would cut them short
     <div className="table-responsive" tabIndex={0} role="region" aria-label={caption}>
-      <table className="table table-bordered align-middle">
+      <table className="table table-bordered align-middle legal-table">
         <caption className="caption-top">{caption}</caption>
         <thead>
           <tr>
@@ -113,7 +113,9 @@ export function LegalTable({ caption, columns, rows }: { caption: string; column
               <th scope="row">{head}</th>
               {cells.map((cell, j) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a cell's column is its identity
-                <td key={j}>{cell}</td>
+                <td key={j} data-label={columns[j + 1]}>
+                  {cell}
+                </td>
               ))}
             </tr>
           ))}
