@@ -69,6 +69,18 @@ async function open(viewport: { width: number; height: number }, javaScriptEnabl
 }
 
 describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
+  it("keeps each card's Yes and No on one line together", async () => {
+    const { page, problems } = await open(viewport);
+    const forms = page.locator("form.offer-feedback");
+    expect(await forms.count()).toBeGreaterThan(0);
+    for (const form of await forms.all()) {
+      const [yes, no] = await Promise.all([form.getByRole("button", { name: "Yes" }).boundingBox(), form.getByRole("button", { name: "No" }).boundingBox()]);
+      expect(Math.abs(yes!.y - no!.y)).toBeLessThan(2);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("votes with JavaScript: the tally updates in place, and a second vote from the same browser is not counted", async () => {
     const { page, problems } = await open(viewport);
     const before = await counters(deal.id);

@@ -43,12 +43,15 @@ export function OfferFeedback({ offerId, what }: { offerId: string; what: "code"
       {outcome?.ok ? null : (
         <>
           <span id={questionId}>{`Did this ${what} work?`}</span>
-          <button type="submit" name="worked" value="yes" className="btn btn-outline-secondary btn-sm py-0" disabled={sending} aria-describedby={questionId}>
-            Yes
-          </button>
-          <button type="submit" name="worked" value="no" className="btn btn-outline-secondary btn-sm py-0" disabled={sending} aria-describedby={questionId}>
-            No
-          </button>
+          {/* The answers wrap together, never apart. */}
+          <span className="d-inline-flex gap-2">
+            <button type="submit" name="worked" value="yes" className="btn btn-outline-secondary btn-sm py-0" disabled={sending} aria-describedby={questionId}>
+              Yes
+            </button>
+            <button type="submit" name="worked" value="no" className="btn btn-outline-secondary btn-sm py-0" disabled={sending} aria-describedby={questionId}>
+              No
+            </button>
+          </span>
         </>
       )}
       <span role="status" aria-live="polite" className={outcome && !outcome.ok ? "text-danger-emphasis" : "text-success-emphasis"}>
