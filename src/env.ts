@@ -21,7 +21,8 @@ export interface Env {
   /** Seconds the Worker keeps the content version it read from PocketBase before reading it
    * again (docs/decisions/022): an editor's change reaches cached pages within about this plus a render. */
   CONTENT_VERSION_TTL_S: string;
-  /** Secret: bearer token of POST /_cache/purge (local page-cache purge). Without it the endpoint does not exist. */
+  /** Secret: the operator's bearer token, for POST /_cache/purge (local page-cache purge) and the
+   * internal headers (src/edge/internal-headers.ts). Without it the endpoint does not exist. */
   CACHE_PURGE_SECRET?: string;
   /** URLs per child sitemap, at most the protocol's 50,000 (lowered by tests to reach several files). */
   SITEMAP_URLS_PER_FILE?: string;
@@ -59,7 +60,7 @@ export interface Config {
   pageTtl: { fresh: number; stale: number };
   /** Seconds a content version read is trusted (src/edge/content-version.ts). */
   contentVersionTtl: number;
-  /** Bearer token of the purge endpoint; null when unset (the endpoint then answers 404). */
+  /** The operator's bearer token; null when unset (the purge endpoint then answers 404). */
   purgeSecret: string | null;
   sitemapUrlsPerFile: number;
   /** Hosts /goto accepts besides those found in the content (normalised host names). */

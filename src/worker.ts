@@ -12,6 +12,7 @@ import { createContentOrigin } from "./edge/content-origin";
 import { contentVersionSource } from "./edge/content-version";
 import { consumeEvents } from "./edge/events-consumer";
 import { goto } from "./edge/goto";
+import { internalHeaders } from "./edge/internal-headers";
 import { NEWSLETTER_MAX_BODY_BYTES, newsletter } from "./edge/newsletter";
 import { FEEDBACK_MAX_BODY_BYTES, offerFeedback } from "./edge/offer-feedback";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./edge/page-cache";
@@ -47,6 +48,8 @@ app.use("*", async (c, next) => {
   c.set("readCacheControl", `public, max-age=${config.readTtl.fresh}`);
   await next();
 });
+// Around every route: the cache's own headers reach the operator only.
+app.use("*", internalHeaders);
 
 app.get(ROBOTS_PATH, robots);
 app.get(SITEMAP_INDEX_PATH, sitemapIndex);

@@ -12,6 +12,8 @@ export interface AppEnv {
     contentVersion: ContentVersion;
     /** Cache-Control for JSON reads answered to browsers. */
     readCacheControl: string;
+    /** The request carries the operator's secret (internal-headers.ts). */
+    operator: boolean;
     /** This response's Content-Security-Policy nonce (security-headers.ts); pages put it on their scripts. */
     cspNonce: string;
   };

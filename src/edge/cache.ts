@@ -18,8 +18,8 @@ export type CacheStatus = "HIT" | "MISS" | "STALE";
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
 /** When a copy (of a read or a page) was stored, in ms. */
 export const STORED_AT_HEADER = "X-Edge-Stored-At";
-/** The content version a copy was read or rendered under (also shown to visitors, so an
- * operator can check publishing; README "Publishing"). */
+/** The content version a copy was read or rendered under (shown to the operator alone, to
+ * check publishing: internal-headers.ts). */
 export const CONTENT_VERSION_HEADER = "X-Content-Version";
 /** How long a request waits for the origin to replace an outdated copy before it gets the copy. */
 const OUTDATED_WAIT_MS = 3_000;

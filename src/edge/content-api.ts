@@ -5,6 +5,7 @@ import { resolveFileCollection } from "./file-collections";
 import { pocketbasePaging, sortedSearch } from "../lib/query";
 import { CACHE_STATUS_HEADER } from "./cache";
 import type { AppEnv } from "./app-env";
+import { INTERNAL_HEADERS } from "./internal-headers";
 import { freshUntil } from "./offer-schedule";
 
 /** Query parameters of a list read the Worker forwards (spec section 7); others are dropped. */
@@ -32,9 +33,10 @@ const NO_COLLECTION = "Missing collection context.";
 const NO_FILE_COLLECTION = "Missing or invalid collection context.";
 const UNAVAILABLE = "The content service is unavailable. Please retry shortly.";
 
-function relay(upstream: Response, cacheControl: string): Response {
+/** The answer to the browser; the operator also gets the copy's internal headers. */
+function relay(upstream: Response, cacheControl: string, operator: boolean): Response {
   const headers = new Headers();
-  for (const name of PASSED_HEADERS) {
+  for (const name of operator ? [...PASSED_HEADERS, ...INTERNAL_HEADERS] : PASSED_HEADERS) {
     const value = upstream.headers.get(name);
     if (value) headers.set(name, value);
   }
@@ -74,7 +76,7 @@ async function readOrFail(
   ttl?: { fresh: number; stale: number },
 ): Promise<Response> {
   try {
-    return relay(await c.var.origin.read(path + sortedSearch(params.toString()), ttl), cacheControl);
+    return relay(await c.var.origin.read(path + sortedSearch(params.toString()), ttl), cacheControl, c.var.operator);
   } catch (err) {
     console.error("content read failed", path, err);
     return contentError(c, 503, UNAVAILABLE);

@@ -49,11 +49,21 @@ export interface PageCacheDeps {
   now?: () => number;
   /** The content version copies must have reached (content-version.ts). */
   version?: () => Promise<number | null>;
+  /** The request is the operator's (internal-headers.ts): its Authorization header does not
+   * keep it from the cache, so it sees the copy visitors get. */
+  operator?: boolean;
 }
 
 /** This request's page-cache dependencies: the zone's cache, PAGE_CACHE_* TTLs, `tags` on every copy. */
 export function pageCacheDeps(c: Context<AppEnv>, tags: readonly string[]): PageCacheDeps {
-  return { cache: caches.default, waitUntil: (promise) => c.executionCtx.waitUntil(promise), ttl: c.var.config.pageTtl, tags, version: c.var.contentVersion };
+  return {
+    cache: caches.default,
+    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+    ttl: c.var.config.pageTtl,
+    tags,
+    version: c.var.contentVersion,
+    operator: c.var.operator,
+  };
 }
 
 /** What one render read: the tags of the records shown, the reads, whether any failed. */
@@ -101,9 +111,10 @@ export function pageCacheKey(siteOrigin: string, url: URL, variant: PageVariant)
   return `${siteOrigin}/_page-cache/${variant}${url.pathname}${sortedSearch(withoutTracking(url).search)}`;
 }
 
-/** Requests whose answer may depend on who asks are rendered, never served from or stored in the cache. */
-export function bypassesPageCache(request: Request): boolean {
-  return (request.method !== "GET" && request.method !== "HEAD") || request.headers.has("Authorization");
+/** Requests whose answer may depend on who asks are rendered, never served from or stored in
+ * the cache. The operator's does not: only the headers added around the page differ. */
+export function bypassesPageCache(request: Request, operator = false): boolean {
+  return (request.method !== "GET" && request.method !== "HEAD") || (request.headers.has("Authorization") && !operator);
 }
 
 function storable(response: Response): boolean {
@@ -126,7 +137,7 @@ const revalidating = new Set<string>();
  * carries X-Edge-Cache: HIT, MISS or STALE. With both TTLs at 0 the cache is off.
  */
 export async function cachedPage(key: string, request: Request, render: PageRender, deps: PageCacheDeps): Promise<Response> {
-  if (deps.ttl.fresh + deps.ttl.stale <= 0 || bypassesPageCache(request)) return render(new PageReads(), request);
+  if (deps.ttl.fresh + deps.ttl.stale <= 0 || bypassesPageCache(request, deps.operator)) return render(new PageReads(), request);
   const now = deps.now ?? Date.now;
   const version = (await deps.version?.()) ?? null;
   const stored = await deps.cache.match(key);

@@ -13,6 +13,10 @@ const worker = (exports as unknown as { default: { fetch(request: Request): Prom
 /** The Worker's fetch, for clients (like the content SDK) that build their own requests. */
 export const workerFetch = ((input: RequestInfo | URL, init?: RequestInit) => worker.fetch(new Request(input, init))) as typeof fetch;
 
+/** Headers of the operator's requests (CACHE_PURGE_SECRET as bearer token): the purge
+ * endpoint, and pages and reads with their internal headers (docs/decisions/039). */
+export const OPERATOR = { Authorization: `Bearer ${testEnv.CACHE_PURGE_SECRET}` };
+
 /** A request to the Worker, as a visitor would send it. */
 export function visit(path: string, init?: RequestInit): Promise<Response> {
   return worker.fetch(new Request(new URL(path, "http://127.0.0.1:8787"), init));

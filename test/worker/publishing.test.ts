@@ -5,7 +5,7 @@ import { readThrough } from "../../src/edge/cache";
 import { CONTENT_VERSION_PATH } from "../../src/edge/content-version";
 import { cachedPage, type PageCacheDeps } from "../../src/edge/page-cache";
 import app from "../../src/worker";
-import { htmlText, LIVE, originRequests, pocketbase, setPocketBase, sleep, superuserToken, testEnv } from "./helpers";
+import { htmlText, LIVE, OPERATOR, originRequests, pocketbase, setPocketBase, sleep, superuserToken, testEnv } from "./helpers";
 
 /**
  * Issue 18: an editor's change in PocketBase reaches every cached page and content read
@@ -30,10 +30,11 @@ interface Visit {
   version: number;
 }
 
-/** A visitor's request with every cache on; returns once the copy it leaves is stored. */
+/** The operator's request (answered from the cache as a visitor's, with the content version
+ * on it) with every cache on; returns once the copy it leaves is stored. */
 async function cachedVisit(path: string): Promise<Visit> {
   const ctx = createExecutionContext();
-  const response = await app.fetch(new Request(new URL(path, "http://127.0.0.1:8787")), CACHED_ENV, ctx);
+  const response = await app.fetch(new Request(new URL(path, "http://127.0.0.1:8787"), { headers: OPERATOR }), CACHED_ENV, ctx);
   const html = await response.text();
   await waitOnExecutionContext(ctx);
   return { response, html, cache: response.headers.get("X-Edge-Cache"), version: Number(response.headers.get("X-Content-Version")) };
