@@ -28,6 +28,22 @@ const hydrated = (page: Page) => expect.poll(() => isHydrated(page)).toBe(true);
 const visibleCards = (page: Page) => page.locator("article.offer-card:visible").count();
 
 describe("store page in Chromium", () => {
+  it("keeps the logo off the banner's artwork on phones, and over its lower edge on wide screens", async () => {
+    expect(store.banner_image && store.logo).toBeTruthy();
+    for (const [width, overlaps] of [
+      [390, false],
+      [1280, true],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${siteUrl()}${storePath()}`, { waitUntil: "networkidle" });
+      const hero = page.locator('section[aria-labelledby="store-heading"]');
+      const banner = (await hero.locator("img").first().boundingBox())!;
+      const logo = (await hero.getByRole("img", { name: `${store.title} logo` }).boundingBox())!;
+      expect(logo.y < banner.y + banner.height, `${width} px`).toBe(overlaps);
+      await page.close();
+    }
+  });
+
   it("filters the offers with the All / Coupon / Deal tabs, by mouse and with the arrow keys", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchConsole(page);

@@ -38,11 +38,9 @@ export function StoreHero({ store, heading }: { store: StoreDetails; heading: st
           fetchPriority="high"
         />
       )}
-      {/* The logo overlaps the banner's lower edge; the text starts below it. */}
-      <div
-        className={`position-relative d-flex flex-column flex-md-row gap-3 gap-md-4 px-3 px-md-4${overlap ? "" : " mt-3"}`}
-        style={overlap ? { marginTop: "-3rem" } : undefined}
-      >
+      {/* From tablets up the logo overlaps the banner's lower edge and the text starts below
+          it; on phones it sits under the banner, whose artwork may carry text near that edge. */}
+      <div className={`position-relative d-flex flex-column flex-md-row gap-3 gap-md-4 px-3 px-md-4 ${overlap ? "store-hero-overlap" : "mt-3"}`}>
         {store.logo && (
           <img
             className="flex-shrink-0 rounded-4 border border-4 border-body bg-body shadow-sm"
