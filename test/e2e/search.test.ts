@@ -80,6 +80,19 @@ describe("the header's site search", () => {
     await context.close();
   });
 
+  it("shows every result-type tab whole on a phone (390 px)", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${siteUrl()}/search?q=vpn`, { waitUntil: "networkidle" });
+    const tabs = page.getByRole("navigation", { name: "Result types" }).getByRole("link");
+    expect(await tabs.count()).toBeGreaterThan(4);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x, await tab.textContent()).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, await tab.textContent()).toBeLessThanOrEqual(390);
+    }
+    await page.close();
+  });
+
   it("is in the menu on phones (390 px)", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${siteUrl()}/stores`, { waitUntil: "networkidle" });

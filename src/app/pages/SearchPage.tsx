@@ -43,7 +43,8 @@ function KindTabs({ query, results }: { query: SearchQuery; results: SearchPageR
   ];
   return (
     <nav aria-label="Result types" className="mb-2">
-      <ul className="nav nav-pills flex-nowrap overflow-x-auto pb-1">
+      {/* The tabs wrap: on a phone a row that scrolled sideways hid the last kinds without a cue. */}
+      <ul className="nav nav-pills pb-1">
         {tabs.map(({ kind, label }) => (
           <li className="nav-item flex-shrink-0" key={kind ?? "all"}>
             <AppLink className="nav-link" to={searchHref(query, kind)} current={kind === results.kind}>
