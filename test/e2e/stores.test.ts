@@ -129,10 +129,15 @@ describe("stores list category filter", () => {
     expect(page.url()).toBe(`${siteUrl()}/stores`);
     expect(await form(page).isVisible()).toBe(true);
     expect(await checkedIds(page)).toEqual([byTitle("Antivirus").id, byTitle("VPN").id]);
+    // The list fills the panel instead of a 215 px box above an empty panel.
+    const list = (await form(page).locator(".overflow-auto").boundingBox())!;
+    expect(list.height).toBeGreaterThan(800 - 17 * 16 - 2);
     await panel.getByRole("button", { name: "Show results" }).click();
     await page.waitForURL(`**/stores?catID=${byTitle("VPN").id}&catID=${byTitle("Antivirus").id}`);
     await expect.poll(() => heading(page)).toBe("All Antivirus, VPN Stores");
     await expect.poll(() => form(page).isVisible()).toBe(false);
+    // The button says the list is filtered, and by how many.
+    expect(await page.getByRole("button", { name: "Filters (2 on)" }).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -6,6 +6,9 @@ import { FilterPanelContext } from "./FilterSidebar";
 
 /** Spec: the category list scrolls in a box 215 px high. */
 export const CATEGORY_LIST_HEIGHT_PX = 215;
+/** In the phone panel the list takes the panel's height (less its header, heading, search
+ * field and buttons), never less than the spec's box: 215 px left most of the panel empty. */
+const PANEL_LIST_HEIGHT = `max(${CATEGORY_LIST_HEIGHT_PX}px, calc(100dvh - 17rem))`;
 
 export interface CategoryFilterProps {
   categories: readonly StoreFilter[];
@@ -89,7 +92,7 @@ export function CategoryFilter({ categories, selected, action, label, showCounts
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
-        <div id={listId} className="overflow-auto border rounded px-2 py-1" style={{ height: CATEGORY_LIST_HEIGHT_PX }}>
+        <div id={listId} className="overflow-auto border rounded px-2 py-1" style={{ height: inPanel ? PANEL_LIST_HEIGHT : CATEGORY_LIST_HEIGHT_PX }}>
           {categories.map((category) => {
             const boxId = `${listId}-${category.id}`;
             return (

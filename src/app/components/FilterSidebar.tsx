@@ -9,8 +9,9 @@ export const FilterPanelContext = createContext<{ close(): void } | null>(null);
  * Spec: the filter sidebar, headed 'Filters'. From the large breakpoint it sits beside the
  * list; below it, it is an offcanvas panel behind a 'Filters' button placed before the
  * list (focus stays inside while open; Escape, the close button and the backdrop close it).
+ * The button says how many filters are on (`active`), so a phone shows a filtered list as such.
  */
-export function FilterSidebar({ children }: { children: ReactNode }) {
+export function FilterSidebar({ active = 0, children }: { active?: number; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -20,7 +21,7 @@ export function FilterSidebar({ children }: { children: ReactNode }) {
   return (
     <>
       <button type="button" className="btn btn-outline-secondary d-lg-none mb-3" aria-controls={panelId} aria-expanded={open} onClick={() => setOpen(true)}>
-        Filters
+        {active > 0 ? `Filters (${active} on)` : "Filters"}
       </button>
       <div
         ref={panel}

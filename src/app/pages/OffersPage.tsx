@@ -38,7 +38,7 @@ export function OffersPage() {
       <div className="row g-4">
         {/* Before the list: on phones the Filters button comes first, not after every card. */}
         <aside className="col-lg-3">
-          <FilterSidebar>
+          <FilterSidebar active={categoryIds.length}>
             <Deferred resolve={categories} fallback={<CategoryFilterSkeleton />}>
               {(list) => (
                 <CategoryFilter categories={list} selected={categoryIds} action="/offers" label="Offer categories" showCounts={false} keep={typeParam(type)} />

@@ -26,7 +26,7 @@ export function StoresPage() {
       <div className="row g-4">
         {/* Before the list: on phones the Filters button comes first, not after every card. */}
         <aside className="col-lg-3">
-          <FilterSidebar>
+          <FilterSidebar active={categoryIds.length}>
             <Deferred resolve={categories} fallback={<CategoryFilterSkeleton />}>
               {(list) => <CategoryFilter categories={list} selected={categoryIds} action="/stores" label="Store categories" />}
             </Deferred>
