@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatRating } from "../../src/lib/numbers";
+import { formatCount, formatPrice, formatRating } from "../../src/lib/numbers";
 
 describe("number formatting", () => {
   it("writes counts with thousands separators and ratings with at most two decimals", () => {
@@ -19,6 +19,14 @@ describe("number formatting", () => {
       const value = hundredths / 100;
       expect(formatRating(value)).toBe(ratings.format(value));
       expect(formatRating(value + 0.004)).toBe(ratings.format(value + 0.004));
+    }
+  });
+
+  it("writes prices as Intl.NumberFormat's currency style writes them for en-US", () => {
+    for (const currency of ["USD", "EUR", "GBP", "INR", "CAD", "AUD", "CHF", "AED", "SEK"]) {
+      const money = new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      for (const amount of [0.5, 1, 9.99, 12, 19.995, 1234.5, 99_999.99])
+        expect(formatPrice({ amount, currency }), `${amount} ${currency}`).toBe(money.format(amount));
     }
   });
 });

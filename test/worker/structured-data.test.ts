@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Article, Author, Comparison, Editorial, ListResult, Product, Store } from "../../src/data/types";
 import { w3c } from "../support/sitemap-xml";
-import { pocketbase, pocketbaseWriter, testEnv, visit } from "./helpers";
+import { formatPrice } from "../../src/lib/numbers";
+import { pocketbase, pocketbaseWriter, testEnv, textOf, visit } from "./helpers";
 
 const ORIGIN = testEnv.SITE_ORIGIN;
 const GOOGLEBOT = { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
@@ -322,5 +323,31 @@ describe("what Google's rich results require", () => {
     }
     // The demo content has rated products without a price: they are Products without an Offer.
     expect(products.some((p) => p.offers === undefined)).toBe(true);
+  });
+
+  it("every price the structured data states is shown on the page beside its product (issue 34)", async () => {
+    const paths: string[] = [];
+    for (const [collection, prefix] of [
+      ["_zdata_comparisons", "comparisions"],
+      ["_zdata_advertorials", "advertorials"],
+      ["_zdata_articles", "blog"],
+    ] as const) {
+      const { items } = await pocketbase<ListResult<{ id: string; title: string }>>(`/api/collections/${collection}/records?perPage=10&fields=id,title`);
+      paths.push(...items.map((r) => `/${prefix}/${segment(r.title)}/${r.id}`));
+    }
+    let priced = 0;
+    for (const path of paths) {
+      const html = await page(path);
+      const shown = textOf(html.replace(/<script[\s\S]*?<\/script>/g, ""));
+      for (const product of ofType(jsonLd(html), "Product")) {
+        const offer = product.offers as { price?: string; priceCurrency?: string } | undefined;
+        if (!offer?.price) continue;
+        priced++;
+        const price = formatPrice({ amount: Number(offer.price), currency: offer.priceCurrency! });
+        expect(shown, `${path}: ${String(product.name)}`).toContain(`${String(product.name)}`);
+        expect(shown, `${path}: ${String(product.name)} at ${price}`).toContain(`Price ${price}`);
+      }
+    }
+    expect(priced).toBeGreaterThan(5);
   });
 });

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { BadgeChip } from "../../data/badges";
 import type { ProductCardData } from "../../data/products";
 import type { CardType } from "../../data/types";
-import { formatCount } from "../../lib/numbers";
+import { formatCount, formatPrice } from "../../lib/numbers";
 import { Carousel } from "./Carousel";
 import { CouponReveal } from "./CouponReveal";
 import { OfferBadges } from "./OfferBadges";
@@ -10,6 +10,18 @@ import { pingAttributes } from "../../lib/outbound";
 import { OutboundLink } from "./OutboundLink";
 
 /** Rating out of 5 and the number of reviews behind it. */
+/** The plan price, shown wherever the page's structured data states it (Google expects a
+ * marked-up price to be visible; issue 34). */
+export function ProductPrice({ price }: { price: ProductCardData["price"] }) {
+  if (!price) return null;
+  return (
+    <p className="small mb-2">
+      <span className="text-body-secondary">Price </span>
+      <span className="fw-semibold">{formatPrice(price)}</span>
+    </p>
+  );
+}
+
 export function ProductRating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
   if (!rating) return null;
   const score = rating.toFixed(1);
@@ -125,6 +137,7 @@ export function ProductCard({ product, cardType, badges, ctaLabel, headingLevel 
       </Heading>
       {product.headline && !compact && <p className="text-body-secondary mb-1">{product.headline}</p>}
       <ProductRating rating={product.rating} reviewCount={product.reviewCount} />
+      <ProductPrice price={product.price} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the product's summary, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/products.ts */}
       {!compact && product.summaryHtml && <div className="mb-3" dangerouslySetInnerHTML={{ __html: product.summaryHtml }} />}
       <ProsAndCons product={product} compact={compact} />

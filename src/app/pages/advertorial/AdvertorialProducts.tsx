@@ -1,11 +1,12 @@
 import type { ProductCardData } from "../../../data/products";
-import { ProductActions } from "../../components/ProductCard";
+import { ProductActions, ProductPrice } from "../../components/ProductCard";
 
 const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 300;
 const FRAME = { aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}` };
 
-/** Spec: the numbered products, each with its headline, call to action (label and link) and summary. */
+/** Spec: the numbered products, each with its headline, call to action (label and link) and
+ * summary; and its price where it has one (the page's structured data states it). */
 export function AdvertorialProducts({ products }: { products: readonly ProductCardData[] }) {
   if (!products.length) return null;
   return (
@@ -37,6 +38,7 @@ export function AdvertorialProducts({ products }: { products: readonly ProductCa
                 <div className={product.imageUrl ? "col-sm-8" : "col-12"}>
                   {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the product's summary, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/products.ts */}
                   {product.summaryHtml && <div dangerouslySetInnerHTML={{ __html: product.summaryHtml }} />}
+                  <ProductPrice price={product.price} />
                   <ProductActions product={product} withCoupon={false} />
                 </div>
               </div>

@@ -1,5 +1,5 @@
 import type { ProductCardData } from "../../../data/products";
-import { ProductActions, ProductRating } from "../../components/ProductCard";
+import { ProductActions, ProductPrice, ProductRating } from "../../components/ProductCard";
 
 /** Spec: the overview shows the first 4 products; the rest are in a collapsible section. */
 const OVERVIEW_VISIBLE = 4;
@@ -20,6 +20,7 @@ function OverviewItem({ product, rank }: { product: ProductCardData; rank: numbe
           {product.name}
         </a>
         <ProductRating rating={product.rating} reviewCount={product.reviewCount} />
+        <ProductPrice price={product.price} />
       </div>
       {/* The coupon code shows as its last 3 characters until revealed (CouponReveal). */}
       <ProductActions product={product} />
