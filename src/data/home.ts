@@ -3,8 +3,10 @@ import type { HomeBanner } from "./banners";
 import { badgeChipFields } from "./badges";
 import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
-import { BEST_DEALS, BEST_STORES, POPULAR_ARTICLES } from "./home-sizes";
+import { BEST_DEAL_CANDIDATES } from "./home-offers";
+import { BEST_STORES, POPULAR_ARTICLES } from "./home-sizes";
 import { LIFECYCLE_FIELDS, listLive } from "./live-offers";
+import { OFFER_STORE_FIELDS } from "./offer-store";
 import type { OfferCardData } from "./offers";
 import { sanitizeHtml } from "./sanitize";
 import { STORE_CARD_FIELDS, withEditorials, type StoreCard, type StoreCardRecord } from "./stores";
@@ -12,7 +14,7 @@ import type { Category, Comparison, Editorial } from "./types";
 
 /** Spec section 7: home reads categories page 1, size 30, sorted by title. */
 export const HOME_CATEGORIES_PAGE_SIZE = 30;
-export { BEST_DEALS, BEST_STORES, POPULAR_ARTICLES };
+export { BEST_STORES, POPULAR_ARTICLES };
 /** Spec section 9: editorial, comparison and article lists default to 10 per page. */
 const FEATURED_PER_KIND = 10;
 
@@ -65,18 +67,20 @@ export async function listPopularArticles(pb: ContentClient, { seed, banners }: 
   return { seed, items: seededShuffle(pool, seed).slice(0, POPULAR_ARTICLES) };
 }
 
-/** Fields of an offer's deal or coupon card. */
-export const DEAL_CARD_FIELDS = [
+/** Fields of an offer's deal or coupon card, with its store. */
+const DEAL_CARD_FIELDS = [
   `id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc,${LIFECYCLE_FIELDS}`,
   badgeChipFields("badges"),
+  OFFER_STORE_FIELDS,
 ].join(",");
 
-/** Spec Home, Best deals: live featured offers of type deal; the most clicked are the best. */
+/** Spec Home, Best deals: live featured offers of type deal; the most clicked are the best.
+ * Read beyond the 3 shown: those Top Deals already shows give way (src/data/home-offers.ts). */
 export async function listBestDeals(pb: ContentClient): Promise<OfferCardData[]> {
-  const result = await listLive<OfferCardData>(pb, COLLECTIONS.offers, 1, BEST_DEALS, {
+  const result = await listLive<OfferCardData>(pb, COLLECTIONS.offers, 1, BEST_DEAL_CANDIDATES, {
     filter: 'is_featured = true && type = "deal"',
     sort: "-click_count,id",
-    expand: "badges",
+    expand: "badges,store",
     fields: DEAL_CARD_FIELDS,
     skipTotal: true,
   });

@@ -2,8 +2,9 @@ import { badgeChipFields, type BadgeChip } from "./badges";
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { expiredFilter, LIFECYCLE_FIELDS, listLive, type OfferLifecycle } from "./live-offers";
+import { OFFER_STORE_FIELDS, type OfferStore } from "./offer-store";
 import { sanitizeHtml } from "./sanitize";
-import type { BaseRecord, ListResult, Offer, OfferType, Store } from "./types";
+import type { BaseRecord, ListResult, Offer, OfferType } from "./types";
 
 /** Spec section 9: offers 30 per page. */
 export const OFFERS_PER_PAGE = 30;
@@ -18,8 +19,6 @@ export const STORE_OFFER_ORDER = "-is_featured,-verified_at,-worked_count,failed
 /** Spec-free but expected of a coupon site: the store page's closed section of recently expired offers. */
 export const EXPIRED_SHOWN = 5;
 export const EXPIRED_WITHIN_DAYS = 30;
-
-export type OfferStore = Pick<Store, "id" | "title">;
 
 /**
  * What the deal and coupon card shows. Offers carry `type`, `coupon_code` and `tnc`;
@@ -49,7 +48,7 @@ const CARD_FIELDS = [
   badgeChipFields("badges"),
 ].join(",");
 
-const WITH_STORE_FIELDS = `${CARD_FIELDS},expand.store.id,expand.store.title`;
+const WITH_STORE_FIELDS = `${CARD_FIELDS},${OFFER_STORE_FIELDS}`;
 
 function sanitizeTerms(result: ListResult<ListedOffer>): ListResult<ListedOffer> {
   return { ...result, items: result.items.map((offer) => ({ ...offer, tnc: sanitizeHtml(offer.tnc) })) };

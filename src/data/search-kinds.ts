@@ -18,8 +18,10 @@ export interface SearchHit {
   kind: SearchKind;
   id: string;
   title: string;
-  /** Plain text: a store's subheading, an offer's store, an article's subtitle… */
+  /** Plain text: a store's subheading, an offer's subheading, an article's subtitle… */
   snippet: string;
+  /** An offer's store (offers of several stores can share a heading): its title and small logo ("" without one). */
+  store?: { title: string; logoUrl: string };
   /** A page of the site, or for a product its outbound `/goto` link. */
   href: string;
   external: boolean;
@@ -34,5 +36,5 @@ export interface SearchHit {
 /** The Worker's route answering `?q=` with `{ items: Suggestion[] }` (src/edge/search-suggestions.ts). */
 export const SUGGESTIONS_PATH = "/api/search/suggestions";
 
-/** What the header's search suggests: a few hits, named and linked. */
-export type Suggestion = Pick<SearchHit, "kind" | "title" | "href">;
+/** What the header's search suggests: a few hits, named and linked; an offer with its store's title. */
+export type Suggestion = Pick<SearchHit, "kind" | "title" | "href"> & { store?: string };

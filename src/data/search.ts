@@ -8,6 +8,7 @@ import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { fileUrl } from "./files";
 import { listLive } from "./live-offers";
+import { OFFER_STORE_FIELDS, type OfferStore, storeLogoUrl } from "./offer-store";
 import type { ListResult } from "./types";
 import { SEARCH_KINDS, type SearchHit, type SearchKind, type Suggestion } from "./search-kinds";
 
@@ -123,7 +124,7 @@ interface OfferRecord extends Files {
   description: string;
   thumbnail: string;
   click_count: number;
-  expand?: { store?: { id: string; title: string }; categories?: Titled[] };
+  expand?: { store?: OfferStore; categories?: Titled[] };
 }
 
 interface PublishedRecord extends Files {
@@ -198,8 +199,7 @@ export function readSearchOffers(pb: ContentClient, filter: string): Promise<Lis
     filter,
     sort: "-click_count,id",
     expand: "store,categories",
-    fields:
-      "id,collectionId,collectionName,heading,subheading,description,thumbnail,click_count,starts_at,expires_at,expand.store.id,expand.store.title,expand.categories.title",
+    fields: `id,collectionId,collectionName,heading,subheading,description,thumbnail,click_count,starts_at,expires_at,${OFFER_STORE_FIELDS},expand.categories.title`,
   });
 }
 
@@ -215,7 +215,8 @@ async function offerCandidates(pb: ContentClient, words: readonly string[]): Pro
         hit: () => ({
           id: offer.id,
           title: offer.heading,
-          snippet: `${store.title}${offer.subheading ? ` · ${offer.subheading}` : ""}`,
+          snippet: offer.subheading,
+          store: { title: store.title, logoUrl: storeLogoUrl(store) },
           href: storePath(store),
           external: false,
           imageUrl: offer.thumbnail ? fileUrl(offer, offer.thumbnail, "400x0") : "",
@@ -421,7 +422,7 @@ export const MAX_SUGGESTIONS = 8;
 export async function suggest(pb: ContentClient, text: string): Promise<Suggestion[]> {
   const { matches } = await rankedSearch(pb, { text, category: null }, SUGGESTION_KINDS);
   return matches.slice(0, MAX_SUGGESTIONS).map((match) => {
-    const { kind, title, href } = shownHit(match);
-    return { kind, title, href };
+    const { kind, title, href, store } = shownHit(match);
+    return store ? { kind, title, href, store: store.title } : { kind, title, href };
   });
 }

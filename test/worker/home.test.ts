@@ -3,10 +3,10 @@ import { DEFERRED_DATA_ID } from "../../src/app/deferred";
 import { articlePath, listArticleItems, listReadMore } from "../../src/data/articles";
 import { createContentClient, type ContentClient } from "../../src/data/client";
 import { listHomeCategories, type PopularArticles } from "../../src/data/home";
-import type { Article, Banner, Category, Comparison, Editorial, ListResult, Offer, Store, TopDeal } from "../../src/data/types";
+import type { Article, Banner, Category, Comparison, Editorial, ListResult, Store, TopDeal } from "../../src/data/types";
 import { isValidIconPath } from "../../src/lib/icon-path";
 import { seededShuffle } from "../../src/lib/shuffle";
-import { delayOrigin, evictReads, htmlText, pocketbase, setPocketBase, testEnv, visit } from "./helpers";
+import { delayOrigin, evictReads, htmlText, LIVE, pocketbase, setPocketBase, testEnv, visit } from "./helpers";
 
 const HERO_CATEGORIES = ["Accommodation", "Shopping", "Food & Drink", "Entertainment", "Health"];
 const SLOW_MS = 1_500;
@@ -45,6 +45,50 @@ function deferredValues(html: string): Record<string, { value: unknown }> {
 const topDeals = (perPage: number) => pocketbase<ListResult<TopDeal>>(`/api/collections/_zsec_top_deals/records?perPage=${perPage}&sort=-click_count,id`);
 
 const readBlogStrip = (pb: ContentClient) => listArticleItems(pb, "blog", { page: 1, perPage: 5 });
+
+type DealWithStore = TopDeal & { expand: { store: Store } };
+
+/** The home sections that show offers, in page order, with how many each shows. */
+const OFFER_SECTIONS = { "top-deals": 3, "best-deals": 3, "popular-offers": 3, "latest-deals": 5 } as const;
+type OfferSection = keyof typeof OFFER_SECTIONS;
+
+/**
+ * What each offer section should show, from PocketBase: in page order, each takes the next
+ * of its candidates (top deals; Best deals the most clicked featured deals) that no earlier
+ * section shows.
+ */
+async function expectedOfferSections(): Promise<Record<OfferSection, DealWithStore[]>> {
+  const read = (collection: string, filter: string) =>
+    pocketbase<ListResult<DealWithStore>>(
+      `/api/collections/${collection}/records?perPage=100&sort=-click_count,id&expand=store&filter=${encodeURIComponent(`(${filter}) && ${LIVE}`)}`,
+    );
+  const [top, featured] = await Promise.all([read("_zsec_top_deals", 'id != ""'), read("_zdata_offers", 'type = "deal" && is_featured = true')]);
+  const shown = new Set<string>();
+  const next = (list: ListResult<DealWithStore>, section: OfferSection) => {
+    const picked = list.items.filter((deal) => !shown.has(deal.id)).slice(0, OFFER_SECTIONS[section]);
+    for (const deal of picked) shown.add(deal.id);
+    return picked;
+  };
+  const topDeals = next(top, "top-deals");
+  const bestDeals = next(featured, "best-deals");
+  const popular = next(top, "popular-offers");
+  return { "top-deals": topDeals, "best-deals": bestDeals, "popular-offers": popular, "latest-deals": next(top, "latest-deals") };
+}
+
+/** Each offer card of `html`, in order: its heading and the store it names (link, logo, title). */
+function offerCards(html: string) {
+  return html
+    .split('<article class="card h-100 shadow-sm offer-card"')
+    .slice(1)
+    .map((rest) => {
+      const card = rest.slice(0, rest.indexOf("</article>"));
+      const store = card.match(/<p class="small mb-0">at <a href="([^"]+)"[^>]*>(?:<img [^>]*src="([^"]+)"[^>]*\/>)?([^<]*)<\/a><\/p>/);
+      return {
+        heading: card.match(/<h3 id="[^"]*" class="h6 mb-1">([^<]*)<\/h3>/)?.[1],
+        store: store ? { href: store[1]!.replace(/&amp;/g, "&"), logo: store[2]?.replace(/&amp;/g, "&") ?? "", title: store[3] } : null,
+      };
+    });
+}
 
 describe("home page hero", () => {
   it("has the fixed title and summary and a required search field and category select posting to /search", async () => {
@@ -127,10 +171,9 @@ describe("home page sections", () => {
     for (const deal of expected.items) expect(hrefs(html)).toContain(goto(deal.cta_url));
   });
 
-  it("shows the 3 most clicked featured deals with the subheading cut to 4 words and 'View all' to /offers", async () => {
-    const expected = await pocketbase<ListResult<Offer>>(
-      `/api/collections/_zdata_offers/records?perPage=3&sort=-click_count,id&filter=${encodeURIComponent('type = "deal" && is_featured = true')}`,
-    );
+  it("shows the 3 most clicked featured deals Top Deals does not show, the subheading cut to 4 words, and 'View all' to /offers", async () => {
+    const expected = { items: (await expectedOfferSections())["best-deals"] };
+    expect(expected.items).toHaveLength(3);
     expect(expected.items.some((o) => o.subheading.trim().split(/\s+/).length > 4)).toBe(true);
     const html = section(await homeHtml(), "best-deals");
     expect(hrefs(html)[0]).toBe("/offers");
@@ -142,9 +185,9 @@ describe("home page sections", () => {
     expect(dealSubheadings(html)).toEqual(expected.items.map((o) => htmlText(cut(o.subheading))));
   });
 
-  it("shows 3 top deals (subheading cut at 18 characters) and 3 featured store cards as Popular offers", async () => {
+  it("shows the next 3 top deals (subheading cut at 18 characters) and 3 featured store cards as Popular offers", async () => {
     const [deals, stores] = await Promise.all([
-      topDeals(3),
+      expectedOfferSections().then((sections) => ({ items: sections["popular-offers"] })),
       pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=3&sort=title&filter=is_featured_store%3Dtrue"),
     ]);
     const html = section(await homeHtml(), "popular-offers");
@@ -186,8 +229,9 @@ describe("home page sections", () => {
     expect(section(page, "apart-title")).toContain(">What sets us apart?</h2>");
   });
 
-  it("shows the first 5 top deals in Latest Deals, the subheading cut to 24 characters plus an ellipsis", async () => {
-    const deals = await topDeals(5);
+  it("shows the next 5 top deals in Latest Deals, the subheading cut to 24 characters plus an ellipsis", async () => {
+    const deals = { items: (await expectedOfferSections())["latest-deals"] };
+    expect(deals.items).toHaveLength(5);
     const html = section(await homeHtml(), "latest-deals");
     expect(dealHeadings(html)).toEqual(deals.items.map((d) => htmlText(d.heading)));
     const cut = (text: string) => (text.length > 24 ? `${text.slice(0, 24).trimEnd()}...` : text);
@@ -237,6 +281,53 @@ describe("home page sections", () => {
     const icon = await visit(href!);
     expect(icon.status).toBe(200);
     expect(icon.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("home page offer cards", () => {
+  it("names each card's store, linking its page, with its logo", async () => {
+    const [expected, html] = await Promise.all([expectedOfferSections(), homeHtml()]);
+    let cards = 0;
+    for (const id of Object.keys(OFFER_SECTIONS) as OfferSection[]) {
+      const shown = offerCards(section(html, id));
+      expect(
+        shown.map((card) => card.heading),
+        id,
+      ).toEqual(expected[id].map((deal) => htmlText(deal.heading)));
+      expect(
+        shown.map((card) => card.store),
+        id,
+      ).toEqual(
+        expected[id].map(({ expand: { store } }) => ({
+          href: `/stores/${seg(store.title)}/${store.id}`,
+          logo: `/api/files/_zdata_stores/${store.id}/${store.logo}?thumb=100x100`,
+          title: htmlText(store.title),
+        })),
+      );
+      cards += shown.length;
+    }
+    expect(cards).toBe(14);
+  });
+
+  it("shows no offer in two sections, each section filled with the next candidates", async () => {
+    const [expected, page] = await Promise.all([expectedOfferSections(), homeHtml()]);
+    const values = deferredValues(page);
+    const keys: Record<OfferSection, string> = {
+      "top-deals": "topDeals",
+      "best-deals": "bestDeals",
+      "popular-offers": "popularDeals",
+      "latest-deals": "latestDeals",
+    };
+    const ids = (Object.keys(keys) as OfferSection[]).flatMap((id) => {
+      const shown = (values[keys[id]]!.value as { value: { id: string }[] }).value.map((offer) => offer.id);
+      expect(shown, id).toEqual(expected[id].map((deal) => deal.id));
+      expect(shown, id).toHaveLength(OFFER_SECTIONS[id]);
+      return shown;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    // The seed's best deals are among the top deals the later sections read: they pass over them.
+    const topIds = new Set((await topDeals(ids.length)).items.map((deal) => deal.id));
+    expect(expected["best-deals"].filter((deal) => topIds.has(deal.id)).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ListResult, Offer, Store } from "../../src/data/types";
-import { originRequests, pocketbase, textOf, visit } from "./helpers";
+import { LIVE, originRequests, pocketbase, textOf, visit } from "./helpers";
 
 function main(html: string): string {
   return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
@@ -29,6 +29,25 @@ function results(html: string): Result[] {
     title: textOf(m[3]!),
   }));
 }
+
+/** The offers listed, each with the store its result names (title and logo). */
+function offerResults(html: string) {
+  const list = html.slice(html.indexOf('aria-label="Results"'), html.indexOf("</ol>"));
+  return [
+    ...list.matchAll(
+      /<p class="small text-primary-emphasis fw-semibold mb-1">Offers<\/p><h2 class="h6 mb-1"><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a><\/h2>(?:<p class="small mb-1">at (?:<img [^>]*src="([^"]+)"[^>]*\/>)?([^<]*)<\/p>)?/g,
+    ),
+  ].map((m) => ({ href: m[1]!, title: textOf(m[2]!), store: m[4] === undefined ? null : { title: textOf(m[4]), logo: m[3] ?? "" } }));
+}
+
+/** The store a link to a store page goes to, from PocketBase. */
+async function storeOf(href: string): Promise<Store> {
+  return pocketbase<Store>(`/api/collections/_zdata_stores/records/${href.split("/").at(-1)}`);
+}
+
+/** Two stores have a live offer with this heading: only its store tells them apart. */
+const SHARED_HEADING = "Free gift: VPN included";
+const SHARED_QUERY = "vpn included";
 
 const tabs = (html: string) => [...main(html).matchAll(/<a class="nav-link[^"]*"[^>]*href="\/search\?[^"]*"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]!);
 
@@ -95,6 +114,23 @@ describe("search: coverage and ranking", () => {
     for (const type of ["stores", "offers", "comparisons", "advertorials", "articles"]) {
       const [first] = await byType(type);
       expect((await visit(first!.href)).status, first!.href).toBe(200);
+    }
+  });
+
+  it("names each offer's store, with its logo: two stores' “Free gift: VPN included” are told apart", async () => {
+    const shared = await records<Offer>("_zdata_offers", `heading = "${SHARED_HEADING}" && ${LIVE}`);
+    expect(new Set(shared.items.map((offer) => offer.store)).size).toBeGreaterThan(1);
+    for (const q of [SHARED_QUERY, "vpn"]) {
+      const shown = offerResults((await searchPage(`q=${encodeURIComponent(q)}&type=offers`)).html);
+      expect(shown.length, q).toBeGreaterThan(1);
+      for (const result of shown) {
+        const store = await storeOf(result.href);
+        expect(result.store, `${q}: ${result.title}`).toEqual({ title: store.title, logo: `/api/files/_zdata_stores/${store.id}/${store.logo}?thumb=100x100` });
+      }
+      if (q === SHARED_QUERY) {
+        const named = shown.filter((result) => result.title === SHARED_HEADING).map((result) => result.store?.title);
+        expect(new Set(named).size).toBe(new Set(shared.items.map((offer) => offer.store)).size);
+      }
     }
   });
 
@@ -184,8 +220,17 @@ describe("the header's site search", () => {
 describe("search suggestions (/api/search/suggestions)", () => {
   const suggestions = async (q: string) => {
     const response = await visit(`/api/search/suggestions?q=${encodeURIComponent(q)}`);
-    return { response, body: (await response.json()) as { items: { kind: string; title: string; href: string }[] } };
+    return { response, body: (await response.json()) as { items: { kind: string; title: string; href: string; store?: string }[] } };
   };
+
+  it("names the store of each suggested offer, and of nothing else", async () => {
+    const { items } = (await suggestions(SHARED_QUERY)).body;
+    const offers = items.filter((item) => item.kind === "offers");
+    expect(offers.filter((item) => item.title === SHARED_HEADING).length).toBeGreaterThan(1);
+    for (const item of offers) expect(item.store, item.title).toBe((await storeOf(item.href)).title);
+    expect(new Set(offers.filter((item) => item.title === SHARED_HEADING).map((item) => item.store)).size).toBeGreaterThan(1);
+    for (const item of items.filter((item) => item.kind !== "offers")) expect(item).not.toHaveProperty("store");
+  });
 
   it("suggests the best matching stores, offers and articles as JSON, at most 8", async () => {
     const { response, body } = await suggestions("fenra");

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { fileUrl } from "../../data/files";
+import { storeLogoUrl } from "../../data/offer-store";
 import type { OfferCardData } from "../../data/offers";
 import { storePath } from "../../lib/slug";
 import { truncateWords } from "../../lib/text";
@@ -11,6 +12,7 @@ import { OfferFeedback } from "./OfferFeedback";
 import { OfferMeta } from "./OfferMeta";
 import { OutboundLink } from "./OutboundLink";
 import { AppLink } from "./AppLink";
+import { StoreMark } from "./StoreMark";
 
 export type { OfferCardData } from "../../data/offers";
 
@@ -28,9 +30,11 @@ export interface OfferCardProps {
 /**
  * The deal and coupon card, used wherever an offer or a top deal is listed. A coupon gets
  * the code-reveal button and its modal; any other offer a plain call-to-action button. Both
- * also link 'Go To Website'; every partner link goes through /goto in a new tab. The card
- * says when the offer ends, when it was verified and how it fared (OfferMeta), and asks
- * "Did it work?": on deals at once, on coupons once the code has been revealed.
+ * also link 'Go To Website'; every partner link goes through /goto in a new tab. Where the
+ * read expanded the offer's store (lists mixing stores), the card names it, with its logo,
+ * and links its page. The card says when the offer ends, when it was verified and how it
+ * fared (OfferMeta), and asks "Did it work?": on deals at once, on coupons once the code
+ * has been revealed.
  */
 export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCardProps) {
   const Heading = `h${headingLevel}` as const;
@@ -63,7 +67,7 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
             <p className="small mb-0">
               {"at "}
               <AppLink to={storePath(store)} state={{ storeId: store.id }}>
-                {store.title}
+                <StoreMark title={store.title} logoUrl={storeLogoUrl(store)} />
               </AppLink>
             </p>
           )}

@@ -87,6 +87,8 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
   }, [input, navigate]);
 
   const optionId = (index: number) => `${listId}-${index}`;
+  // Muted beside the title, except on the active option's highlight, where it would not read.
+  const secondary = (index: number) => `small${index === activeIndex ? "" : " text-body-secondary"}`;
   useEffect(() => {
     const field = input.current;
     if (!field) return;
@@ -121,8 +123,11 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
             navigate(item.href);
           }}
         >
-          <span>{item.title}</span>
-          <span className={`small flex-shrink-0 ${index === activeIndex ? "" : "text-body-secondary"}`}>{SEARCH_KIND_LABELS[item.kind]}</span>
+          <span>
+            {item.title}
+            {item.store && <span className={`d-block ${secondary(index)}`}>{`at ${item.store}`}</span>}
+          </span>
+          <span className={`flex-shrink-0 ${secondary(index)}`}>{SEARCH_KIND_LABELS[item.kind]}</span>
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { BEST_DEALS } from "../../data/home-sizes";
+import { BEST_DEALS, TOP_DEALS } from "../../data/home-sizes";
 import { LOGO_PATH } from "../../lib/brand";
 import { organization, webSite } from "../../lib/structured-data";
 import { PageMeta } from "../components/PageMeta";
@@ -18,8 +18,6 @@ import { PopularCategories } from "./home/PopularCategories";
 import { PopularOffers } from "./home/PopularOffers";
 import { WhatSetsUsApart } from "./home/WhatSetsUsApart";
 
-/** Spec section 9: Top deals 3. */
-const TOP_DEALS = 3;
 /** Spec: Best deals cut the deal card subheading to 4 words. */
 const BEST_DEAL_SUBHEADING_WORDS = 4;
 
@@ -49,11 +47,11 @@ export function HomePage() {
           count={BEST_DEALS}
           subheadingWords={BEST_DEAL_SUBHEADING_WORDS}
         />
-        <PopularOffers deals={data.topDeals} stores={data.bestStores} />
+        <PopularOffers deals={data.popularDeals} stores={data.bestStores} />
         <BannerSlider resolve={data.banners} />
         <ImageSlider />
         <WhatSetsUsApart />
-        <LatestDeals resolve={data.topDeals} />
+        <LatestDeals resolve={data.latestDeals} />
         <ReadMoreBlock items={data.readMore} />
         <BlogStrip resolve={data.blog} />
       </div>

@@ -8,7 +8,7 @@ import type { SectionResult } from "./section-result";
 export const LATEST_DEAL_SUBHEADING = 24;
 const LAYOUT = { slidesPerView: 1, breakpoints: { 600: 2, 1200: 3 }, gap: 24 } as const;
 
-/** Spec Home, Latest Deals carousel: top deals page 1, 5 items. */
+/** Spec Home, Latest Deals carousel: 5 top deals, those no other home section shows. */
 export function LatestDeals({ resolve }: { resolve: Promise<SectionResult<OfferCardData[]>> }) {
   return (
     <CarouselSection

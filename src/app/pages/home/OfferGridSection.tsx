@@ -10,7 +10,7 @@ export interface OfferGridSectionProps {
   title: string;
   viewAll: ViewAllLink;
   resolve: Promise<SectionResult<OfferCardData[]>>;
-  /** How many of the offers to show. */
+  /** How many offers the section shows (the loader reads no more): the placeholders' number. */
   count: number;
   subheadingWords?: number;
 }
@@ -22,7 +22,7 @@ export function OfferGridSection({ id, title, viewAll, resolve, count, subheadin
       <SectionContent resolve={resolve} placeholder={<CardPlaceholders count={count} columns={COLUMNS} height={190} />}>
         {(offers) => (
           <ul className={`row g-3 list-unstyled mb-0 ${COLUMNS}`}>
-            {offers.slice(0, count).map((offer) => (
+            {offers.map((offer) => (
               <li className="col" key={offer.id}>
                 <OfferCard offer={offer} subheadingWords={subheadingWords} />
               </li>
