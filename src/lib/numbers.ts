@@ -15,14 +15,3 @@ export function formatCount(value: number): string {
 export function formatRating(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
-
-/** The currencies en-US writes with a symbol; every other one is written by its code. */
-const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { USD: "$", EUR: "€", GBP: "£", INR: "₹", CAD: "CA$", AUD: "A$" };
-
-/** A price as en-US writes it: "$9.99", "€12.00", "CHF 9.90" (a no-break space after a code). */
-export function formatPrice({ amount, currency }: { amount: number; currency: string }): string {
-  const [whole = "0", cents = "00"] = amount.toFixed(2).split(".");
-  const figure = `${formatCount(Number(whole))}.${cents}`;
-  const symbol = CURRENCY_SYMBOLS[currency];
-  return symbol ? `${symbol}${figure}` : `${currency}\u00a0${figure}`;
-}

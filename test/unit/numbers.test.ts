@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatPrice, formatRating } from "../../src/lib/numbers";
+import { formatCount, formatRating } from "../../src/lib/numbers";
+import { formatPrice } from "../../src/lib/price";
 
 describe("number formatting", () => {
   it("writes counts with thousands separators and ratings with at most two decimals", () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Article, Author, Comparison, Editorial, ListResult, Product, Store } from "../../src/data/types";
 import { w3c } from "../support/sitemap-xml";
-import { formatPrice } from "../../src/lib/numbers";
+import { formatPrice } from "../../src/lib/price";
 import { pocketbase, pocketbaseWriter, testEnv, textOf, visit } from "./helpers";
 
 const ORIGIN = testEnv.SITE_ORIGIN;
