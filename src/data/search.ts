@@ -121,6 +121,7 @@ interface StoreRecord extends Files {
 interface OfferRecord extends Files {
   heading: string;
   subheading: string;
+  coupon_code: string;
   description: string;
   thumbnail: string;
   click_count: number;
@@ -186,7 +187,9 @@ async function storeCandidates(pb: ContentClient, words: readonly string[]): Pro
   return { items, truncated };
 }
 
-const OFFER_FIELDS = { title: ["heading"], body: ["subheading", "description", "store.title", "categories[].title"] };
+/** A coupon is found by its code too (visitors paste codes they saw elsewhere); the code is
+ * matched, never shown: a hit shows the heading and subheading only. */
+const OFFER_FIELDS = { title: ["heading"], body: ["subheading", "coupon_code", "description", "store.title", "categories[].title"] };
 
 /**
  * The offers a search may show, matching `filter`. The one read of offers for search (and
@@ -199,7 +202,7 @@ export function readSearchOffers(pb: ContentClient, filter: string): Promise<Lis
     filter,
     sort: "-click_count,id",
     expand: "store,categories",
-    fields: `id,collectionId,collectionName,heading,subheading,description,thumbnail,click_count,starts_at,expires_at,${OFFER_STORE_FIELDS},expand.categories.title`,
+    fields: `id,collectionId,collectionName,heading,subheading,coupon_code,description,thumbnail,click_count,starts_at,expires_at,${OFFER_STORE_FIELDS},expand.categories.title`,
   });
 }
 
@@ -222,7 +225,7 @@ async function offerCandidates(pb: ContentClient, words: readonly string[]): Pro
           imageUrl: offer.thumbnail ? fileUrl(offer, offer.thumbnail, "400x0") : "",
         }),
         title: offer.heading,
-        texts: [offer.subheading, store.title],
+        texts: [offer.subheading, offer.coupon_code, store.title],
         description: () => htmlToText(offer.description),
         categories: titles(offer.expand?.categories),
         popularity: offer.click_count,
