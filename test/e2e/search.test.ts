@@ -129,6 +129,10 @@ describe("the header's site search", () => {
     expect(await field.getAttribute("aria-controls")).toBe(await list.getAttribute("id"));
     const first = list.getByRole("option").first();
     expect(await first.textContent()).toContain("Fenra VPN");
+    // Wide enough for titles to read on a line or two, and last, the way to every result.
+    expect((await list.boundingBox())!.width).toBeGreaterThan(380);
+    const last = list.getByRole("option").last();
+    expect(await last.textContent()).toBe("See all results for “fenra”");
 
     await page.keyboard.press("ArrowDown");
     expect(await field.getAttribute("aria-activedescendant")).toBe(await first.getAttribute("id"));
@@ -137,10 +141,22 @@ describe("the header's site search", () => {
     expect(await field.getAttribute("aria-expanded")).toBe("false");
     expect(await field.getAttribute("aria-activedescendant")).toBeNull();
 
+    // ArrowUp from the field goes to the last option: every result.
+    await page.keyboard.press("ArrowUp");
+    expect(await field.getAttribute("aria-activedescendant")).toBe(await last.getAttribute("id"));
+    await page.keyboard.press("Escape");
+
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/stores\/fenra%20vpn\/[a-z0-9]+$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Fenra VPN");
+
+    await field.click();
+    await field.fill("");
+    await page.keyboard.type("fenra", { delay: 30 });
+    await expect.poll(() => last.textContent()).toBe("See all results for “fenra”");
+    await last.click();
+    await page.waitForURL(`${siteUrl()}/search?q=fenra`);
     expect(problems).toEqual([]);
     await page.close();
   });

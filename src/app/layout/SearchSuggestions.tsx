@@ -6,6 +6,13 @@ import { SUGGEST_MIN_LENGTH } from "../../lib/search-limits";
 /** Wait this long after the last keystroke before asking. */
 const DEBOUNCE_MS = 200;
 
+/** A suggestion, or the last option: every result of the search page for the text typed. */
+type Option = Suggestion | { kind: null; title: string; href: string; store?: undefined };
+
+function seeAll(text: string): Option {
+  return { kind: null, title: `See all results for “${text}”`, href: `/search?q=${encodeURIComponent(text)}` };
+}
+
 /**
  * The listbox of the header's search combobox. It drives the field it is given (loaded
  * lazily, after the field exists): typing asks `/api/search/suggestions` (edge-cached),
@@ -15,7 +22,7 @@ const DEBOUNCE_MS = 200;
  */
 export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInputElement | null>; listId: string }) {
   const navigate = useNavigate();
-  const [items, setItems] = useState<Suggestion[]>([]);
+  const [items, setItems] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const state = useRef({ items, open, activeIndex });
@@ -41,7 +48,7 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
       try {
         const response = await fetch(`${SUGGESTIONS_PATH}?q=${encodeURIComponent(text.trim())}`, { signal: request.signal });
         const found = response.ok ? ((await response.json()) as { items: Suggestion[] }).items : [];
-        setItems(found);
+        setItems(found.length > 0 ? [...found, seeAll(text.trim())] : []);
         setActiveIndex(-1);
         setOpen(found.length > 0 && document.activeElement === field);
       } catch (error) {
@@ -103,8 +110,10 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox of the search field's WAI-ARIA combobox (aria-activedescendant); a <select> cannot be the popup of a text field
       role="listbox"
       aria-label="Suggestions"
-      className={`dropdown-menu w-100 shadow${open ? " show" : ""}`}
-      style={{ top: "100%", left: 0, maxWidth: "28rem" }}
+      className={`dropdown-menu shadow${open ? " show" : ""}`}
+      // As wide as titles need (the field alone left them 220 px and six lines), right-aligned
+      // with the field, and never wider than the screen.
+      style={{ top: "100%", right: 0, left: "auto", width: "min(26rem, calc(100vw - 2rem))" }}
     >
       {items.map((item, index) => (
         // biome-ignore lint/a11y/useFocusableInteractive: with aria-activedescendant the focus stays in the search field; options are never focused
@@ -127,7 +136,7 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
             {item.title}
             {item.store && <span className={`d-block ${secondary(index)}`}>{`at ${item.store}`}</span>}
           </span>
-          <span className={`flex-shrink-0 ${secondary(index)}`}>{SEARCH_KIND_LABELS[item.kind]}</span>
+          {item.kind && <span className={`flex-shrink-0 ${secondary(index)}`}>{SEARCH_KIND_LABELS[item.kind]}</span>}
         </li>
       ))}
     </ul>
