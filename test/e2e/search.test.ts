@@ -86,9 +86,9 @@ describe("the header's site search", () => {
     const tabs = page.getByRole("navigation", { name: "Result types" }).getByRole("link");
     expect(await tabs.count()).toBeGreaterThan(4);
     for (const tab of await tabs.all()) {
-      const box = (await tab.boundingBox())!;
-      expect(box.x, await tab.textContent()).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, await tab.textContent()).toBeLessThanOrEqual(390);
+      const [box, label] = [(await tab.boundingBox())!, (await tab.textContent()) ?? ""];
+      expect(box.x, label).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, label).toBeLessThanOrEqual(390);
     }
     await page.close();
   });
