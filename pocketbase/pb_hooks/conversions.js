@@ -127,22 +127,29 @@ function setState(record, history) {
   record.set("history", history);
 }
 
+/** The daily_clicks row of a click: its day and every value the report groups by. */
+function dailyKey(click) {
+  const key = { day: click.getString("event_time").slice(0, 10) };
+  for (const name of DAILY_DIMENSIONS) key[name] = click.getString(name);
+  return key;
+}
+
 /**
- * Adds a stored click to its day's sums (inside the transaction that stores it, so the sums
- * never miss or double a click). One upsert: concurrent clicks cannot lose an addition.
+ * Adds a stored click to its day's sums, or takes a deleted one out (`step` 1 or -1), inside
+ * the transaction that stores or deletes it, so the sums never miss or double a click. One
+ * upsert: concurrent clicks cannot lose an addition.
  */
-function addToDailyClicks(app, click) {
-  const day = click.getString("event_time").slice(0, 10);
-  if (!day) return;
-  const params = { day: day, unique: click.getBool("counted") ? 1 : 0 };
-  for (const name of DAILY_DIMENSIONS) params[name] = click.getString(name);
+function countDailyClick(app, click, step) {
+  const key = dailyKey(click);
+  if (!key.day) return;
+  const params = Object.assign({ step: step, unique: click.getBool("counted") ? step : 0 }, key);
   const columns = DAILY_DIMENSIONS.join(", ");
   app
     .db()
     .newQuery(
       `INSERT INTO daily_clicks (id, day, ${columns}, clicks, unique_clicks)
-       VALUES (substr(lower(hex(randomblob(8))), 1, 15), {:day}, ${DAILY_DIMENSIONS.map((name) => `{:${name}}`).join(", ")}, 1, {:unique})
-       ON CONFLICT (day, ${columns}) DO UPDATE SET clicks = clicks + 1, unique_clicks = unique_clicks + excluded.unique_clicks`,
+       VALUES (substr(lower(hex(randomblob(8))), 1, 15), {:day}, ${DAILY_DIMENSIONS.map((name) => `{:${name}}`).join(", ")}, {:step}, {:unique})
+       ON CONFLICT (day, ${columns}) DO UPDATE SET clicks = clicks + {:step}, unique_clicks = unique_clicks + {:unique}`,
     )
     .bind(params)
     .execute();
@@ -298,4 +305,4 @@ function labelled(app, group, rows) {
   return list.sort((a, b) => b.clicks - a.clicks || b.conversions - a.conversions || (a.label < b.label ? -1 : 1));
 }
 
-module.exports = { addToDailyClicks: addToDailyClicks, applyPostback: applyPostback, matchLateClick: matchLateClick, report: report };
+module.exports = { countDailyClick: countDailyClick, applyPostback: applyPostback, matchLateClick: matchLateClick, report: report };

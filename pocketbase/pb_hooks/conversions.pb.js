@@ -53,10 +53,15 @@ routerAdd(
 );
 
 // Each click is added to the report's daily sums in the transaction that stores it (after
-// e.next(), once outbound_events.pb.js has settled whether it counts).
+// e.next(), once outbound_events.pb.js has settled whether it counts), and taken out in the
+// one that deletes it.
 onRecordCreate((e) => {
   e.next();
-  if (e.record.getString("kind") === "click") require(`${__hooks}/conversions.js`).addToDailyClicks(e.app, e.record);
+  if (e.record.getString("kind") === "click") require(`${__hooks}/conversions.js`).countDailyClick(e.app, e.record, 1);
+}, "outbound_events");
+onRecordDelete((e) => {
+  e.next();
+  if (e.record.getString("kind") === "click") require(`${__hooks}/conversions.js`).countDailyClick(e.app, e.record, -1);
 }, "outbound_events");
 
 onRecordAfterCreateSuccess((e) => {

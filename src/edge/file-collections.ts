@@ -4,8 +4,14 @@ import { crc32 } from "../lib/crc32";
 // Worker only: the browser never builds file URLs from collection ids, so neither the
 // checksum nor the table below belongs in its bundle.
 
-/** The view collections (pb_migrations/1767225700_view_collections.js, 1767226100_offer_lifecycle.js); the others are base. */
-const VIEW_COLLECTIONS: ReadonlySet<CollectionName> = new Set([COLLECTIONS.storeFilters, COLLECTIONS.topDeals, COLLECTIONS.offerUsage]);
+/** The view collections (pb_migrations/1767225700_view_collections.js, 1767226100_offer_lifecycle.js,
+ * 1767226700_article_list_categories.js); the others are base. */
+const VIEW_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
+  COLLECTIONS.storeFilters,
+  COLLECTIONS.topDeals,
+  COLLECTIONS.offerUsage,
+  COLLECTIONS.articleListCategories,
+]);
 
 /**
  * PocketBase's id of a collection created without an explicit id, as PocketBase derives
