@@ -3,6 +3,7 @@ import { newClickId } from "../lib/click-id";
 import { isAllowedTarget, parseTarget } from "../lib/redirect-target";
 import { replaceMacros } from "../lib/tracking";
 import type { AppEnv } from "./app-env";
+import { notPartnerLink, unavailable } from "./goto-pages";
 import { enqueueEvent, isVisitorAction, outboundEvent, visitorContext, type OutboundKind } from "./outbound-events";
 import { partnerLinks, type PartnerLinks } from "./partner-links";
 
@@ -50,23 +51,4 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
   }
   if (kind === "impression") return c.body(null, 204);
   return c.redirect(resolved.url.href, 302);
-}
-
-function page(c: Context<AppEnv>, status: 400 | 503, title: string, text: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:40rem;margin:3rem auto;padding:0 1rem"><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to homepage</a></p></main></body></html>`;
-  return c.html(html, status);
-}
-
-function notPartnerLink(c: Context<AppEnv>): Response {
-  return page(
-    c,
-    400,
-    "This is not a known partner link",
-    "We only send visitors on to the partner sites that appear in our reviews and offers, and this link does not lead to one of them. Nothing was opened.",
-  );
-}
-
-function unavailable(c: Context<AppEnv>): Response {
-  c.header("Retry-After", "30");
-  return page(c, 503, "We could not check this link just now", "Please try again in a moment.");
 }
