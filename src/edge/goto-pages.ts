@@ -1,5 +1,10 @@
 import type { Context } from "hono";
 import { html } from "hono/html";
+import { listStoreOffers } from "../data/offers";
+import { getStore } from "../data/stores";
+import { isoDay, mediumDate } from "../lib/dates";
+import { OUTBOUND_REL, outboundHref } from "../lib/outbound";
+import { storePath } from "../lib/slug";
 import type { AppEnv } from "./app-env";
 
 /**
@@ -9,7 +14,7 @@ import type { AppEnv } from "./app-env";
  */
 type Html = ReturnType<typeof html>;
 
-function page(c: Context<AppEnv>, status: 400 | 503, title: string, body: Html): Response | Promise<Response> {
+function page(c: Context<AppEnv>, status: 400 | 410 | 503, title: string, body: Html): Response | Promise<Response> {
   return c.html(
     html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:40rem;margin:3rem auto;padding:0 1rem"><main><h1>${title}</h1>${body}<p><a href="/">Go to homepage</a></p></main></body></html>`,
     status,
@@ -28,4 +33,34 @@ export function notPartnerLink(c: Context<AppEnv>): Response | Promise<Response>
 export function unavailable(c: Context<AppEnv>): Response | Promise<Response> {
   c.header("Retry-After", "30");
   return page(c, 503, "We could not check this link just now", html`<p>Please try again in a moment.</p>`);
+}
+
+/** Live offers the ended offer's page suggests; the store page lists them all. */
+const ENDED_SUGGESTIONS = 5;
+
+/**
+ * The link of an offer that has ended: 410, since the redirect is gone for good, with the
+ * day it ended and the store's live offers instead of a partner page with a dead code. The
+ * store and its offers are the store page's own reads (edge-cached); without them the page
+ * still says the offer ended.
+ */
+export async function offerEnded(c: Context<AppEnv>, endedAt: number, storeId: string): Promise<Response> {
+  const ended = new Date(endedAt).toISOString();
+  const when = html`<time datetime="${isoDay(ended)}">${mediumDate(ended)}</time>`;
+  let more = html``;
+  if (storeId) {
+    try {
+      const pb = c.var.origin.client();
+      const [store, offers] = await Promise.all([getStore(pb, storeId), listStoreOffers(pb, storeId, 1)]);
+      const live = offers.items.filter((offer) => offer.cta_url).slice(0, ENDED_SUGGESTIONS);
+      more = html`<h2>${live.length ? `Live offers at ${store.title}` : `${store.title} has no live offers just now`}</h2>${
+        live.length
+          ? html`<ul>${live.map((offer) => html`<li><a href="${outboundHref(offer.cta_url)}" rel="${OUTBOUND_REL}">${offer.heading}</a></li>`)}</ul>`
+          : ""
+      }<p><a href="${storePath(store)}">All ${store.title} offers</a></p>`;
+    } catch (err) {
+      console.error("ended offer page: store offers unavailable", err);
+    }
+  }
+  return page(c, 410, "This offer has ended", html`<p>This offer ended on ${when}, so we did not send you on to a code that no longer works.</p>${more}`);
 }

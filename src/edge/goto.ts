@@ -3,7 +3,7 @@ import { newClickId } from "../lib/click-id";
 import { isAllowedTarget, parseTarget } from "../lib/redirect-target";
 import { replaceMacros } from "../lib/tracking";
 import type { AppEnv } from "./app-env";
-import { notPartnerLink, unavailable } from "./goto-pages";
+import { notPartnerLink, offerEnded, unavailable } from "./goto-pages";
 import { enqueueEvent, isVisitorAction, outboundEvent, visitorContext, type OutboundKind } from "./outbound-events";
 import { partnerLinks, type PartnerLinks } from "./partner-links";
 
@@ -11,9 +11,10 @@ import { partnerLinks, type PartnerLinks } from "./partner-links";
  * GET /goto?url=<encoded partner URL>[&wp=0] (spec sections 1 and 7, ARCHITECTURE rule 6).
  * Resolves the tracking macros from the visitor's tracking cookie, and `{click_id}` with
  * the event's own id, and redirects (302) to a partner host found in the content or in
- * ALLOWED_REDIRECT_HOSTS; anything else gets a 400 page and no redirect. `wp=0` marks a
- * background ping: an impression is recorded and the answer is 204, so a background request
- * never reaches a partner. A visitor's click or impression goes to the events queue, and the
+ * ALLOWED_REDIRECT_HOSTS; anything else gets a 400 page and no redirect. The link of an offer
+ * that has ended (and of no live record) gets a 410 page naming the day, with the store's
+ * live offers (docs/offer-lifecycle.md). `wp=0` marks a background ping: an impression is
+ * recorded and the answer is 204, so a background request never reaches a partner. A visitor's click or impression goes to the events queue, and the
  * answer leaves as soon as the queue has it (docs/decisions/033-events-through-a-queue.md).
  */
 export async function goto(c: Context<AppEnv>): Promise<Response> {
@@ -35,6 +36,10 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
     if (!config.extraRedirectHosts.has(parsed.url.hostname)) return unavailable(c);
   }
   if (!isAllowedTarget(parsed.url, links?.hosts ?? new Set(), config.extraRedirectHosts)) return notPartnerLink(c);
+  const kind: OutboundKind = c.req.query("wp") === "0" ? "impression" : "click";
+  // Nobody goes out, so nothing is recorded: a click would count for an offer no one can use.
+  const endedAt = links?.endedAt(template, Date.now());
+  if (endedAt !== undefined) return kind === "impression" ? c.body(null, 204) : offerEnded(c, endedAt, links?.recordsOf(template)?.store ?? "");
 
   const visitor = visitorContext(c);
   const clickId = newClickId();
@@ -42,7 +47,6 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
   // Macro values are URL-encoded, so they cannot move the link to another host; checked anyway.
   if (!resolved.ok || resolved.url.host !== parsed.url.host) return notPartnerLink(c);
 
-  const kind: OutboundKind = c.req.query("wp") === "0" ? "impression" : "click";
   if (isVisitorAction(c)) {
     await enqueueEvent(
       c,
