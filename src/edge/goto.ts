@@ -3,6 +3,7 @@ import { newClickId } from "../lib/click-id";
 import { isAllowedTarget, parseTarget } from "../lib/redirect-target";
 import { replaceMacros } from "../lib/tracking";
 import type { AppEnv } from "./app-env";
+import { notPartnerLink, offerEnded, unavailable } from "./goto-pages";
 import { enqueueEvent, isVisitorAction, outboundEvent, visitorContext, type OutboundKind } from "./outbound-events";
 import { partnerLinks, type PartnerLinks } from "./partner-links";
 
@@ -10,9 +11,10 @@ import { partnerLinks, type PartnerLinks } from "./partner-links";
  * GET /goto?url=<encoded partner URL>[&wp=0] (spec sections 1 and 7, ARCHITECTURE rule 6).
  * Resolves the tracking macros from the visitor's tracking cookie, and `{click_id}` with
  * the event's own id, and redirects (302) to a partner host found in the content or in
- * ALLOWED_REDIRECT_HOSTS; anything else gets a 400 page and no redirect. `wp=0` marks a
- * background ping: an impression is recorded and the answer is 204, so a background request
- * never reaches a partner. A visitor's click or impression goes to the events queue, and the
+ * ALLOWED_REDIRECT_HOSTS; anything else gets a 400 page and no redirect. The link of an offer
+ * that has ended (and of no live record) gets a 410 page naming the day, with the store's
+ * live offers (docs/offer-lifecycle.md). `wp=0` marks a background ping: an impression is
+ * recorded and the answer is 204, so a background request never reaches a partner. A visitor's click or impression goes to the events queue, and the
  * answer leaves as soon as the queue has it (docs/decisions/033-events-through-a-queue.md).
  */
 export async function goto(c: Context<AppEnv>): Promise<Response> {
@@ -34,6 +36,10 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
     if (!config.extraRedirectHosts.has(parsed.url.hostname)) return unavailable(c);
   }
   if (!isAllowedTarget(parsed.url, links?.hosts ?? new Set(), config.extraRedirectHosts)) return notPartnerLink(c);
+  const kind: OutboundKind = c.req.query("wp") === "0" ? "impression" : "click";
+  // Nobody goes out, so nothing is recorded: a click would count for an offer no one can use.
+  const endedAt = links?.endedAt(template, Date.now());
+  if (endedAt !== undefined) return kind === "impression" ? c.body(null, 204) : offerEnded(c, endedAt, links?.recordsOf(template)?.store ?? "");
 
   const visitor = visitorContext(c);
   const clickId = newClickId();
@@ -41,7 +47,6 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
   // Macro values are URL-encoded, so they cannot move the link to another host; checked anyway.
   if (!resolved.ok || resolved.url.host !== parsed.url.host) return notPartnerLink(c);
 
-  const kind: OutboundKind = c.req.query("wp") === "0" ? "impression" : "click";
   if (isVisitorAction(c)) {
     await enqueueEvent(
       c,
@@ -50,23 +55,4 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
   }
   if (kind === "impression") return c.body(null, 204);
   return c.redirect(resolved.url.href, 302);
-}
-
-function page(c: Context<AppEnv>, status: 400 | 503, title: string, text: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:40rem;margin:3rem auto;padding:0 1rem"><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to homepage</a></p></main></body></html>`;
-  return c.html(html, status);
-}
-
-function notPartnerLink(c: Context<AppEnv>): Response {
-  return page(
-    c,
-    400,
-    "This is not a known partner link",
-    "We only send visitors on to the partner sites that appear in our reviews and offers, and this link does not lead to one of them. Nothing was opened.",
-  );
-}
-
-function unavailable(c: Context<AppEnv>): Response {
-  c.header("Retry-After", "30");
-  return page(c, 503, "We could not check this link just now", "Please try again in a moment.");
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { COLLECTIONS } from "../data/collections";
+import { parseContentDate } from "../lib/dates";
 import { normaliseHost } from "../lib/redirect-target";
 import type { AppEnv } from "./app-env";
 import { cachedRead } from "./cache";
@@ -14,13 +15,22 @@ export interface LinkedRecords {
 
 /** The content fields holding partner URLs (ARCHITECTURE rule 6), and what a URL found in
  * each says about the record it belongs to. Earlier entries win when one URL appears in
- * several places: an offer (and its store), else a product, else a store. */
-const URL_FIELDS: ReadonlyArray<{ collection: string; fields: readonly string[]; extra?: string; link?: (item: Record<string, unknown>) => LinkedRecords }> = [
+ * several places: an offer (and its store), else a product, else a store. `endsAt` is when
+ * a record stops using its URL (ms; Infinity for never); records without it never do. */
+const URL_FIELDS: ReadonlyArray<{
+  collection: string;
+  fields: readonly string[];
+  extra?: readonly string[];
+  link?: (item: Record<string, unknown>) => LinkedRecords;
+  endsAt?: (item: Record<string, unknown>) => number;
+}> = [
   {
     collection: COLLECTIONS.offers,
     fields: ["cta_url"],
-    extra: "store",
+    extra: ["store", "expires_at"],
     link: (item) => ({ offer: String(item.id), store: String(item.store ?? ""), product: "" }),
+    // An unreadable date counts as none, as in the live rule (src/data/live-offers.ts).
+    endsAt: (item) => parseContentDate(String(item.expires_at ?? ""))?.getTime() ?? Number.POSITIVE_INFINITY,
   },
   { collection: COLLECTIONS.products, fields: ["cta_url"], link: (item) => ({ offer: "", store: "", product: String(item.id) }) },
   { collection: COLLECTIONS.stores, fields: ["default_action_url", "website"], link: (item) => ({ offer: "", store: String(item.id), product: "" }) },
@@ -40,14 +50,18 @@ function hostOf(value: unknown): string | undefined {
 interface IndexJson {
   hosts: string[];
   links: Record<string, LinkedRecords>;
+  /** When the last record using a URL stops using it (ms), for the URLs only offers with an
+   * end use: the one moment /goto needs to tell an ended offer's link, kept without dates. */
+  ends: Record<string, number>;
 }
 
 /** Reads every URL field page by page (each page is an edge-cached read of its own). */
 async function collectLinks(origin: ContentOrigin): Promise<IndexJson> {
   const hosts = new Set<string>();
   const links: Record<string, LinkedRecords> = {};
-  for (const { collection, fields, extra, link } of URL_FIELDS) {
-    const read = ["id", ...fields, ...(extra ? [extra] : [])];
+  const lastUse = new Map<string, number>();
+  for (const { collection, fields, extra = [], link, endsAt } of URL_FIELDS) {
+    const read = ["id", ...fields, ...extra];
     for (let page = 1; ; page++) {
       const query = new URLSearchParams({ page: String(page), perPage: String(PAGE_SIZE), fields: read.join(","), skipTotal: "1", sort: "id" });
       const response = await origin.read(`/api/collections/${collection}/records?${query}`);
@@ -60,11 +74,14 @@ async function collectLinks(origin: ContentOrigin): Promise<IndexJson> {
           if (!host || typeof value !== "string") continue;
           hosts.add(host);
           if (link && !Object.hasOwn(links, value)) links[value] = link(item);
+          lastUse.set(value, Math.max(lastUse.get(value) ?? 0, endsAt ? endsAt(item) : Number.POSITIVE_INFINITY));
         }
       if (items.length < PAGE_SIZE) break;
     }
   }
-  return { hosts: [...hosts].sort(), links };
+  const ends: Record<string, number> = {};
+  for (const [url, end] of lastUse) if (Number.isFinite(end)) ends[url] = end;
+  return { hosts: [...hosts].sort(), links, ends };
 }
 
 /** The partner links found in the content. */
@@ -73,6 +90,10 @@ export interface PartnerLinks {
   hosts: ReadonlySet<string>;
   /** The record a partner URL (as written, macros unresolved) belongs to, if any. */
   recordsOf(url: string): LinkedRecords | undefined;
+  /** When a partner URL (as written) stopped leading anywhere live, if it has by `now` (ms):
+   * every record using it is an offer, and the last of them has ended. Offers still to start
+   * have not ended. */
+  endedAt(url: string, now: number): number | undefined;
 }
 
 /**
@@ -83,8 +104,16 @@ export interface PartnerLinks {
 const parsed = new WeakMap<ArrayBuffer, PartnerLinks>();
 
 function parse(body: ArrayBuffer): PartnerLinks {
-  const { hosts, links } = JSON.parse(new TextDecoder().decode(body)) as IndexJson;
-  return { hosts: new Set(hosts), recordsOf: (url) => (Object.hasOwn(links, url) ? links[url] : undefined) };
+  // Copies stored before the index kept ends have none: their links redirect, as they did.
+  const { hosts, links, ends = {} } = JSON.parse(new TextDecoder().decode(body)) as Partial<IndexJson> & Omit<IndexJson, "ends">;
+  return {
+    hosts: new Set(hosts),
+    recordsOf: (url) => (Object.hasOwn(links, url) ? links[url] : undefined),
+    endedAt: (url, now) => {
+      const end = Object.hasOwn(ends, url) ? ends[url] : undefined;
+      return end !== undefined && end <= now ? end : undefined;
+    },
+  };
 }
 
 /**

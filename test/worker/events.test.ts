@@ -1,11 +1,11 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { afterAll, describe, expect, it, vi } from "vitest";
-import type { Offer } from "../../src/data/types";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Offer, Store } from "../../src/data/types";
 import type { OutboundEventMessage } from "../../src/edge/outbound-events";
 import { newClickId } from "../../src/lib/click-id";
 import { outboundHref, REVEAL_PATH } from "../../src/lib/outbound";
 import worker from "../../src/worker";
-import { pocketbase, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
+import { pocketbase, pocketbaseWriter, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
 
 /** Events reach PocketBase through the queue: batches wait up to 2 s, and a batch that met
  * PocketBase down comes back after the first retry delay (10 s). */
@@ -292,5 +292,73 @@ describe("code reveals", () => {
     expect((await reveal(body, visitor(path, headers))).status).toBe(status);
     await sleep(2_500);
     expect(await eventsFrom(path)).toEqual([]);
+  });
+});
+
+describe("the link of an offer that has ended", () => {
+  const DAY = 86_400_000;
+  const pbDate = (ms: number) => new Date(ms).toISOString().replace("T", " ");
+  const marker = `Ended${crypto.randomUUID().slice(0, 6)}`;
+  const link = (name: string) => `https://ended-${marker.toLowerCase()}.example/${name}?sub1={click_id}`;
+  let writer: Awaited<ReturnType<typeof pocketbaseWriter>>;
+  let store: Store;
+  let ended: Offer;
+
+  beforeAll(async () => {
+    writer = await pocketbaseWriter();
+    store = await writer.create<Store>("_zdata_stores", { title: `${marker} Store`, subheading: "ended offers" });
+    const now = Date.now();
+    const deal = (heading: string, url: string, dates: Record<string, unknown>) =>
+      writer.create<Offer>("_zdata_offers", {
+        heading,
+        subheading: "ended",
+        type: "deal",
+        cta_label: "Get Deal",
+        cta_url: link(url),
+        store: store.id,
+        ...dates,
+      });
+    ended = await deal(`${marker} ended`, "ended", { expires_at: pbDate(now - 2 * DAY) });
+    await deal(`${marker} live`, "live", { expires_at: pbDate(now + 3 * DAY) });
+    await deal(`${marker} ended, sharing`, "shared", { expires_at: pbDate(now - DAY) });
+    await deal(`${marker} live, sharing`, "shared", {});
+    await deal(`${marker} upcoming`, "upcoming", { starts_at: pbDate(now + DAY), expires_at: pbDate(now + 2 * DAY) });
+    // The partner link index follows the content version: once it holds the new host, it holds all of them.
+    for (let tries = 0; (await visit(outboundHref(link("live")), { redirect: "manual" })).status !== 302; tries++) {
+      if (tries === 30) throw new Error("the partner link index never held the new offers");
+      await sleep(500);
+    }
+  });
+  afterAll(() => writer.cleanup());
+
+  it("answers 410 with the day it ended and the store's live offers, uncached, unindexed, and records no click", async () => {
+    const path = uniquePath();
+    const response = await visit(outboundHref(ended.cta_url), { redirect: "manual", headers: visitor(path) });
+    expect(response.status).toBe(410);
+    expect(response.headers.get("Location")).toBeNull();
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
+    const html = await response.text();
+    const day = new Date(Date.parse(ended.expires_at.replace(" ", "T")));
+    const date = day.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+    expect(html).toContain(`ended on <time datetime="${day.toISOString().slice(0, 10)}">${date}</time>`);
+    expect(html).toContain(`href="${outboundHref(link("live"))}"`);
+    expect(html).toContain(`>${marker} live</a>`);
+    expect(html).not.toContain(`${marker} upcoming`);
+    expect(html).toContain(`href="/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}"`);
+
+    // A click that redirects after it: once it is stored, one for the ended offer would be too.
+    const after = uniquePath();
+    expect((await visit(outboundHref(link("live")), { redirect: "manual", headers: visitor(after) })).status).toBe(302);
+    await expect.poll(() => eventsFrom(after), QUEUED).toHaveLength(1);
+    expect(await eventsFrom(path)).toEqual([]);
+  });
+
+  it("still redirects a link a live offer shares with an ended one, and the link of an offer still to start", async () => {
+    for (const name of ["shared", "upcoming"]) {
+      const response = await visit(outboundHref(link(name)), { redirect: "manual" });
+      expect(response.status, name).toBe(302);
+      expect(new URL(response.headers.get("Location")!).host, name).toBe(new URL(link(name)).host);
+    }
   });
 });
