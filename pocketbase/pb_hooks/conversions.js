@@ -258,7 +258,10 @@ function report(app, from, to, group) {
     currencies[r.currency] = true;
   }
   if (group === "day") for (const day of dayList(from, to)) row(day);
-  return { from: from, to: to, group: group, currencies: Object.keys(currencies).sort(), rows: labelled(app, group, rows), days: perDay(app, from, to, range) };
+  const list = labelled(app, group, rows);
+  // By day, the rows are the chart's series already; any other grouping reads it apart.
+  const days = group === "day" ? list.map((r) => ({ day: r.key, clicks: r.clicks, conversions: r.conversions })) : perDay(app, from, to, range);
+  return { from: from, to: to, group: group, currencies: Object.keys(currencies).sort(), rows: list, days: days };
 }
 
 function dayList(from, to) {

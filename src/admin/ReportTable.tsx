@@ -1,4 +1,4 @@
-import { conversionRate, earningsPerClick, GROUP_LABELS, reportTotals, rowLabel, type Report, type ReportRow } from "../lib/report";
+import { conversionRate, earningsPerClick, GROUP_LABELS, groupHeading, reportTotals, rowLabel, type Report, type ReportRow } from "../lib/report";
 import { formatCount, formatMoney, formatPercent } from "./report-format";
 
 /** One amount per currency, one per line; a dash when there is none. */
@@ -45,10 +45,10 @@ export function ReportTable({ report }: { report: Report }) {
     <>
       <div className="table-responsive">
         <table className="table table-sm table-striped table-hover align-middle report-figures">
-          <caption className="caption-top">By {GROUP_LABELS[group].heading.replace(" (UTC)", "").toLowerCase()}</caption>
+          <caption className="caption-top">By {GROUP_LABELS[group].name.toLowerCase()}</caption>
           <thead>
             <tr>
-              <th scope="col">{GROUP_LABELS[group].heading}</th>
+              <th scope="col">{groupHeading(group)}</th>
               <th scope="col" className="text-end">
                 Clicks
               </th>

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { toHex } from "../lib/hex";
 import type { AppEnv } from "./app-env";
 import { cachedRead } from "./cache";
 import { asService } from "./service-account";
@@ -17,7 +18,7 @@ import { asService } from "./service-account";
 /** Hex SHA-256 of a token, as PocketBase's $security.sha256 writes it. */
 export async function tokenHash(token: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(digest);
 }
 
 async function lookUp(c: Context<AppEnv>, hash: string): Promise<Response> {

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { isbot } from "isbot";
 import { deviceClass } from "../lib/device";
+import { toHex } from "../lib/hex";
 import { readCookie } from "../lib/cookies";
 import { hasOptedOut, requestPrivacySignals } from "../lib/privacy";
 import { parseTracking, TRACKING_COOKIE, TRACKING_KEYS, type TrackingData, type TrackingKey } from "../lib/tracking";
@@ -79,7 +80,7 @@ async function countKey(secret: string | null, parts: string[]): Promise<string>
   if (!secret) return "";
   const key = await hmacKey(secret);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(parts.join("\n"))));
-  return Array.from(mac.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(mac.subarray(0, 16));
 }
 
 export async function outboundEvent(

@@ -6,18 +6,23 @@
 export const REPORT_GROUPS = ["day", "campaign", "source", "medium", "store", "offer", "country", "device", "network"] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
 
-/** What each grouping's column is headed, and what its empty value means. */
-export const GROUP_LABELS: Record<ReportGroup, { heading: string; none: string }> = {
-  day: { heading: "Day (UTC)", none: "" },
-  campaign: { heading: "Campaign", none: "(no campaign)" },
-  source: { heading: "Source", none: "(no source)" },
-  medium: { heading: "Medium", none: "(no medium)" },
-  store: { heading: "Store", none: "(no store)" },
-  offer: { heading: "Offer", none: "(no offer)" },
-  country: { heading: "Country", none: "(unknown)" },
-  device: { heading: "Device", none: "(unknown)" },
-  network: { heading: "Network", none: "(no network)" },
+/** What each grouping is called, and what its empty value means. */
+export const GROUP_LABELS: Record<ReportGroup, { name: string; none: string }> = {
+  day: { name: "Day", none: "" },
+  campaign: { name: "Campaign", none: "(no campaign)" },
+  source: { name: "Source", none: "(no source)" },
+  medium: { name: "Medium", none: "(no medium)" },
+  store: { name: "Store", none: "(no store)" },
+  offer: { name: "Offer", none: "(no offer)" },
+  country: { name: "Country", none: "(unknown)" },
+  device: { name: "Device", none: "(unknown)" },
+  network: { name: "Network", none: "(no network)" },
 };
+
+/** The heading of the grouping's column: days are UTC days. */
+export function groupHeading(group: ReportGroup): string {
+  return group === "day" ? "Day (UTC)" : GROUP_LABELS[group].name;
+}
 
 export const DEFAULT_REPORT_DAYS = 7;
 export const MAX_REPORT_DAYS = 366;
