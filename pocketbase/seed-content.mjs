@@ -45,7 +45,7 @@
  *
  * @typedef {{ id: string, name: string, brand: string, primary_category: string, categories: string[],
  *   featured_image: SeedFile, images: SeedFile[], summary: string, description: string, pros: string,
- *   cons: string, tags: string, headline: string, coupon_code: string, offers: string[],
+ *   cons: string, tags: string, headline: string, coupon_offer: string, offers: string[],
  *   cta_label: string, cta_url: string, cta_trigger: boolean, rating: number, review_count: number,
  *   view_count: number, click_count: number, status: Status, price: number, price_currency: string }} ProductSeed
  *
@@ -1516,7 +1516,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
         )}</li></ul>`,
         tags: kind.tags.slice(0, 3).concat(slugify(brand)).join(" "),
         headline: `${name}: ${at(kind.subheadings, productIndex % kind.subheadings.length)}`,
-        coupon_code: firstCoupon ? firstCoupon.coupon_code : "",
+        coupon_offer: firstCoupon ? firstCoupon.id : "",
         offers: storeOffers.slice(0, 3),
         cta_label: productRng.pick(CTA_LABELS),
         cta_url: `https://${host}/plans/${slugify(tier)}?ref=dealpilot${macro}`,

@@ -2,7 +2,7 @@ import { ClientResponseError } from "pocketbase";
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { articleHeader, tagList, type ArticleHeader } from "./articles";
-import { productCard, type ProductCardData } from "./products";
+import { productCard, productExpand, type ProductCardData } from "./products";
 import { sanitizeHtml } from "./sanitize";
 import type { Editorial } from "./types";
 
@@ -19,7 +19,7 @@ export interface AdvertorialView extends ArticleHeader {
 }
 
 /** Spec section 7: the advertorial read expands authors, categories and products. */
-const EXPAND = "authors,categories,products";
+const EXPAND = `authors,categories,${productExpand("products")}`;
 
 /** Text of sanitized HTML, for counting and cutting words (never rendered as HTML). */
 function textOf(html: string): string {
@@ -35,7 +35,7 @@ function textOf(html: string): string {
     .trim();
 }
 
-function advertorialView(record: Editorial): AdvertorialView {
+function advertorialView(record: Editorial, now: number): AdvertorialView {
   const summaryHtml = sanitizeHtml(record.summary);
   return {
     ...articleHeader(record),
@@ -44,7 +44,7 @@ function advertorialView(record: Editorial): AdvertorialView {
     summaryText: textOf(summaryHtml),
     showOverview: record.show_overview,
     // Products that are not published are absent from the expand (collection rule).
-    products: (record.expand?.products ?? []).map(productCard),
+    products: (record.expand?.products ?? []).map((product) => productCard(product, now)),
     descriptionHtml: sanitizeHtml(record.description),
     conclusionHtml: sanitizeHtml(record.conclusion),
     tags: tagList(record.tags, "comma"),
@@ -52,7 +52,7 @@ function advertorialView(record: Editorial): AdvertorialView {
 }
 
 export async function getAdvertorial(pb: ContentClient, id: string): Promise<AdvertorialView> {
-  return advertorialView(await pb.collection(COLLECTIONS.advertorials).getOne<Editorial>(id, { expand: EXPAND }));
+  return advertorialView(await pb.collection(COLLECTIONS.advertorials).getOne<Editorial>(id, { expand: EXPAND }), Date.now());
 }
 
 /** The newest advertorial about a store; null when the store has none (the page then shows its fallback). */
@@ -62,7 +62,7 @@ export async function getAdvertorialByStore(pb: ContentClient, storeId: string):
       sort: "-publish_time,id",
       expand: EXPAND,
     });
-    return advertorialView(record);
+    return advertorialView(record, Date.now());
   } catch (err) {
     if (err instanceof ClientResponseError && err.status === 404) return null;
     throw err;

@@ -3,7 +3,7 @@ import { COLLECTIONS } from "./collections";
 import { authorName, leadAuthor, type AuthorProfile } from "./authors";
 import { fileUrl } from "./files";
 import type { MarkdownBlock } from "./markdown";
-import { cardTypeOf, productCard, type ProductCardData } from "./products";
+import { cardTypeOf, productCard, productExpand, type ProductCardData } from "./products";
 import { sanitizeHtml } from "./sanitize";
 import type { Article, Author, CardType, Category, ListResult } from "./types";
 
@@ -227,7 +227,7 @@ export async function getBlogArticle(pb: ContentClient, id: string): Promise<Blo
   // The lists and the read-more block (on many pages) share this module: marked loads
   // only when an article is read, so it stays out of those pages' bundles.
   const [record, { renderMarkdown }] = await Promise.all([
-    pb.collection(COLLECTIONS.articles).getOne<Article>(id, { expand: "authors,categories,product" }),
+    pb.collection(COLLECTIONS.articles).getOne<Article>(id, { expand: `authors,categories,${productExpand("product")}` }),
     import("./markdown"),
   ]);
   const product = record.expand?.product;
@@ -236,7 +236,7 @@ export async function getBlogArticle(pb: ContentClient, id: string): Promise<Blo
     summaryHtml: sanitizeHtml(record.summary),
     content: renderMarkdown(record.content),
     tags: tagList(record.tags, "space"),
-    product: product ? productCard(product) : null,
+    product: product ? productCard(product, Date.now()) : null,
     productCardType: cardTypeOf(record.product_cardtype),
   };
 }

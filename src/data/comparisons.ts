@@ -1,7 +1,7 @@
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { articleHeader, tagList, type ArticleHeader } from "./articles";
-import { placedProduct, productCard, type PlacedProduct, type ProductCardData } from "./products";
+import { placedProduct, productCard, productExpand, type PlacedProduct, type ProductCardData } from "./products";
 import { sanitizeHtml } from "./sanitize";
 import type { Comparison } from "./types";
 
@@ -18,26 +18,34 @@ export interface ComparisonView extends ArticleHeader {
 }
 
 /** Editorial reads expand authors, categories and products (and here the products' badges). */
-const EXPAND = ["authors", "categories", "primary_product", "primary_product_badges", "secondery_product", "secondery_product_badges", "products"].join(",");
+const EXPAND = [
+  "authors",
+  "categories",
+  productExpand("primary_product"),
+  "primary_product_badges",
+  productExpand("secondery_product"),
+  "secondery_product_badges",
+  productExpand("products"),
+].join(",");
 
-function comparisonView(record: Comparison): ComparisonView {
+function comparisonView(record: Comparison, now: number): ComparisonView {
   const x = record.expand ?? {};
   return {
     ...articleHeader(record),
     subtitle: record.subtitle,
     introHtml: sanitizeHtml(record.intro),
     outroHtml: sanitizeHtml(record.outro),
-    primary: placedProduct(x.primary_product, record.primary_product_cardtype, x.primary_product_badges),
-    secondary: placedProduct(x.secondery_product, record.secondery_product_cardtype, x.secondery_product_badges),
+    primary: placedProduct(x.primary_product, record.primary_product_cardtype, x.primary_product_badges, now),
+    secondary: placedProduct(x.secondery_product, record.secondery_product_cardtype, x.secondery_product_badges, now),
     // Products that are not published are absent from the expand (collection rule).
-    products: (x.products ?? []).map(productCard),
+    products: (x.products ?? []).map((product) => productCard(product, now)),
     ctaLabel: record.cta_label,
     tags: tagList(record.tags, "comma"),
   };
 }
 
 export async function getComparison(pb: ContentClient, id: string): Promise<ComparisonView> {
-  return comparisonView(await pb.collection(COLLECTIONS.comparisons).getOne<Comparison>(id, { expand: EXPAND }));
+  return comparisonView(await pb.collection(COLLECTIONS.comparisons).getOne<Comparison>(id, { expand: EXPAND }), Date.now());
 }
 
 /** The newest comparison about a store; a 404 error when the store has none. */
@@ -46,5 +54,5 @@ export async function getComparisonByStore(pb: ContentClient, storeId: string): 
     sort: "-publish_time,id",
     expand: EXPAND,
   });
-  return comparisonView(record);
+  return comparisonView(record, Date.now());
 }

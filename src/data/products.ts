@@ -1,6 +1,7 @@
 import { fileUrl } from "./files";
+import { isLive } from "./live-offers";
 import { sanitizeHtml } from "./sanitize";
-import type { Badge, CardType, Product } from "./types";
+import type { Badge, CardType, Offer, Product } from "./types";
 
 /** A product as its cards show it; every HTML field sanitized. */
 export interface ProductCardData {
@@ -12,7 +13,8 @@ export interface ProductCardData {
   consHtml: string;
   rating: number;
   reviewCount: number;
-  couponCode: string;
+  /** The code of the product's coupon offer while that offer is live; null otherwise. */
+  coupon: ProductCoupon | null;
   ctaLabel: string;
   ctaUrl: string;
   /** false: no affiliate ping for this product (spec section 4). */
@@ -23,6 +25,12 @@ export interface ProductCardData {
   /** The plan price, when the editor set both amount and currency. */
   price: Price | null;
 }
+
+/** Its `expires_at` lets an open page drop the code when the offer ends (client/schedule.ts). */
+export type ProductCoupon = Pick<Offer, "coupon_code" | "expires_at">;
+
+/** A read's `expand` of the products under `relation`, with the offer each one's code comes from. */
+export const productExpand = (relation: string) => `${relation},${relation}.coupon_offer`;
 
 export interface Price {
   amount: number;
@@ -37,7 +45,15 @@ export interface PlacedProduct {
   badges: Pick<Badge, "id" | "title" | "icon_class" | "style">[];
 }
 
-export function productCard(product: Product): ProductCardData {
+/** The product's code at `now`: its coupon offer's, while that offer is live (issue 34). */
+function couponOf(product: Product, now: number): ProductCoupon | null {
+  const offer = product.expand?.coupon_offer;
+  if (!offer?.coupon_code || !isLive(offer, now)) return null;
+  return { coupon_code: offer.coupon_code, expires_at: offer.expires_at ?? "" };
+}
+
+/** `now` (ms since the epoch) decides whether the product's coupon offer is still live. */
+export function productCard(product: Product, now: number): ProductCardData {
   return {
     id: product.id,
     name: product.name,
@@ -47,7 +63,7 @@ export function productCard(product: Product): ProductCardData {
     consHtml: sanitizeHtml(product.cons),
     rating: product.rating,
     reviewCount: product.review_count,
-    couponCode: product.coupon_code,
+    coupon: couponOf(product, now),
     ctaLabel: product.cta_label,
     ctaUrl: product.cta_url,
     ctaTrigger: product.cta_trigger !== false,
@@ -62,10 +78,10 @@ export function cardTypeOf(value: CardType | ""): CardType {
   return value === "small" ? "small" : "medium";
 }
 
-export function placedProduct(product: Product | undefined, cardType: CardType | "", badges: Badge[] | undefined): PlacedProduct | null {
+export function placedProduct(product: Product | undefined, cardType: CardType | "", badges: Badge[] | undefined, now: number): PlacedProduct | null {
   if (!product) return null;
   return {
-    product: productCard(product),
+    product: productCard(product, now),
     cardType: cardTypeOf(cardType),
     badges: (badges ?? []).map(({ id, title, icon_class, style }) => ({ id, title, icon_class, style })),
   };

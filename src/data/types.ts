@@ -171,7 +171,8 @@ export interface Product extends BaseRecord {
   /** Space separated. */
   tags: string;
   headline: string;
-  coupon_code: string;
+  /** The offer whose coupon code the product's cards offer, while that offer is live. */
+  coupon_offer: string;
   offers: string[];
   cta_label: string;
   cta_url: string;
@@ -187,7 +188,7 @@ export interface Product extends BaseRecord {
   status: ProductStatus | "";
   create_time: string;
   update_time: string;
-  expand?: { categories?: Category[]; offers?: Offer[] };
+  expand?: { categories?: Category[]; offers?: Offer[]; coupon_offer?: Offer };
 }
 
 /** Fields every published piece (blog article, comparison, advertorial) has. */

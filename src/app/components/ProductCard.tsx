@@ -51,8 +51,8 @@ export function ProductActions({ product, ctaLabel, withCoupon = true }: { produ
           {label}
         </OutboundLink>
       )}
-      {withCoupon && product.couponCode && (
-        <CouponReveal heading={product.headline || product.name} code={product.couponCode} ctaLabel={label} ctaUrl={product.ctaUrl} />
+      {withCoupon && product.coupon && (
+        <CouponReveal heading={product.headline || product.name} code={product.coupon.coupon_code} ctaLabel={label} ctaUrl={product.ctaUrl} />
       )}
     </div>
   );
