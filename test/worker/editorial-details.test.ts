@@ -176,8 +176,7 @@ describe("comparison /comparisions/{title}/{id}", () => {
       products?: Product[];
     };
   };
-  const EXPAND =
-    "authors,categories,primary_product,primary_product.coupon_offer,secondery_product,primary_product_badges,secondery_product_badges,products";
+  const EXPAND = "authors,categories,primary_product,primary_product.coupon_offer,secondery_product,primary_product_badges,secondery_product_badges,products";
   const withSmallSecondary = async () =>
     (
       await pocketbase<ListResult<Expanded>>(
