@@ -2,7 +2,9 @@
 /**
  * Screenshots of the main screens at phone and desktop widths in light and dark themes,
  * against the full local stack on free ports (stopped afterwards).
- * Usage: node scripts/screenshots.mjs [outDir=screenshots] [path ...]
+ * Usage: node scripts/screenshots.mjs [--no-js] [outDir=screenshots] [path ...]
+ * With --no-js, JavaScript is off and each page is the page cache's stored copy (what a
+ * visitor without JavaScript gets once the first visitor has passed; files end in -nojs).
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,7 +13,8 @@ import { chromium } from "playwright-core";
 import { freePort, prepareSeededDataDir } from "../pocketbase/run.mjs";
 import { startStack } from "./dev-stack.mjs";
 
-const [outDir = "screenshots", ...paths] = process.argv.slice(2);
+const noJs = process.argv.includes("--no-js");
+const [outDir = "screenshots", ...paths] = process.argv.slice(2).filter((arg) => arg !== "--no-js");
 const pages = paths.length ? paths : ["/stores", "/about-us", "/contact-us", "/privacy-policy", "/not-found"];
 const email = "screens@dealpilot.local";
 const password = "screens-password-1";
@@ -31,16 +34,32 @@ const browser = await chromium.launch({
     "--disable-sync",
   ],
 });
+/** Requests `url` until the page cache answers it from its stored copy. */
+async function storedInPageCache(url) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (response.headers.get("X-Edge-Cache") === "HIT") return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} was not stored in the page cache`);
+}
+
 try {
   await mkdir(outDir, { recursive: true });
   for (const theme of ["light", "dark"]) {
     for (const width of [390, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: /** @type {"light" | "dark"} */ (theme) });
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        colorScheme: /** @type {"light" | "dark"} */ (theme),
+        javaScriptEnabled: !noJs,
+      });
       await context.route(/googletagmanager|google-analytics/, (route) => route.abort());
       const page = await context.newPage();
       for (const p of pages) {
+        if (noJs) await storedInPageCache(stack.siteUrl + p);
         await page.goto(stack.siteUrl + p, { waitUntil: "networkidle" });
-        const file = path.join(outDir, `${p.replace(/\W+/g, "_").replace(/^_/, "") || "home"}-${width}-${theme}.png`);
+        const file = path.join(outDir, `${p.replace(/\W+/g, "_").replace(/^_/, "") || "home"}-${width}-${theme}${noJs ? "-nojs" : ""}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.log(file);
       }

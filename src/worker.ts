@@ -78,16 +78,17 @@ app.get("*", async (c) => {
   const crawler = isbot(c.req.header("User-Agent") ?? "");
   // The cache wraps the render only: the tracking cookie is added to what it answers.
   const page = await cachedPage(
-    pageCacheKey(c.var.config.siteOrigin, url, crawler ? "crawler" : "visitor"),
+    pageCacheKey(c.var.config.siteOrigin, url),
     request,
-    (reads, pageRequest) =>
+    (reads, pageRequest, complete) =>
       renderPage(pageRequest, {
         content: c.var.origin.client(reads),
         siteOrigin: c.var.config.siteOrigin,
-        waitForAll: crawler,
+        waitForAll: complete,
         nonce: c.var.cspNonce,
       }),
     pageCacheDeps(c, [PAGE_TAG]),
+    crawler ? "complete" : "streamed",
   );
   return addTrackingCookie(c, page);
 });

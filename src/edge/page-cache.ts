@@ -1,10 +1,12 @@
 /**
  * Full-page edge cache (ARCHITECTURE rule 5). A page is stored under its path and its
- * non-tracking query, sorted, in one of two variants: the streamed document visitors get,
- * and the complete document crawlers get. Fresh for `fresh` seconds, then served stale for
- * up to `stale` more while one background render replaces it; a failed render keeps the
- * stale copy (stale-if-error). On a miss the render streams to the visitor while a second
- * branch of the same stream is stored once complete, so caching never delays the shell.
+ * non-tracking query, sorted, as one complete document (every section in place, no inline
+ * script moving streamed segments), so what the cache serves reads whole with JavaScript
+ * off and to any crawler (issue 34). Fresh for `fresh` seconds, then served stale for up to
+ * `stale` more while one background render replaces it; a failed render keeps the stale
+ * copy (stale-if-error). On a miss a visitor's page streams from its own render (caching
+ * never delays the shell) while the complete document is rendered beside it and stored; a
+ * crawler's complete render is itself stored while it streams.
  *
  * Stored: 200 answers without Set-Cookie or a private / no-store Cache-Control, rendered
  * from content reads that all succeeded. Each copy carries the Cache-Tag values of the
@@ -101,14 +103,17 @@ export class PageReads {
   }
 }
 
-export type PageRender = (reads: PageReads, request: Request) => Promise<Response>;
+/** `complete`: the whole document at once (what is stored); otherwise the render may stream
+ * sections after the shell. Answers that never stream may ignore it. */
+export type PageRender = (reads: PageReads, request: Request, complete: boolean) => Promise<Response>;
 
-export type PageVariant = "visitor" | "crawler";
-const VARIANTS: readonly PageVariant[] = ["visitor", "crawler"];
+/** What a miss answers the requester: its own streamed render (a visitor: the shell at once),
+ * or the complete document that is stored (a crawler, and answers that never stream). */
+export type MissAnswer = "streamed" | "complete";
 
-/** The storage key: variant, path, and the query without tracking parameters, sorted. */
-export function pageCacheKey(siteOrigin: string, url: URL, variant: PageVariant): string {
-  return `${siteOrigin}/_page-cache/${variant}${url.pathname}${sortedSearch(withoutTracking(url).search)}`;
+/** The storage key: path, and the query without tracking parameters, sorted. */
+export function pageCacheKey(siteOrigin: string, url: URL): string {
+  return `${siteOrigin}/_page-cache${url.pathname}${sortedSearch(withoutTracking(url).search)}`;
 }
 
 /** Requests whose answer may depend on who asks are rendered, never served from or stored in
@@ -136,8 +141,8 @@ const revalidating = new Set<string>();
  * Answers `request` from the cache under `key`, or renders it with `render`. The answer
  * carries X-Edge-Cache: HIT, MISS or STALE. With both TTLs at 0 the cache is off.
  */
-export async function cachedPage(key: string, request: Request, render: PageRender, deps: PageCacheDeps): Promise<Response> {
-  if (deps.ttl.fresh + deps.ttl.stale <= 0 || bypassesPageCache(request, deps.operator)) return render(new PageReads(), request);
+export async function cachedPage(key: string, request: Request, render: PageRender, deps: PageCacheDeps, miss: MissAnswer = "complete"): Promise<Response> {
+  if (deps.ttl.fresh + deps.ttl.stale <= 0 || bypassesPageCache(request, deps.operator)) return render(new PageReads(), request, miss === "complete");
   const now = deps.now ?? Date.now;
   const version = (await deps.version?.()) ?? null;
   const stored = await deps.cache.match(key);
@@ -148,19 +153,40 @@ export async function cachedPage(key: string, request: Request, render: PageRend
       case "fresh":
         return fromStore(stored, "HIT");
       case "outdated":
-        return replaceOutdated(key, stored, request, render, deps, version);
+        return replaceOutdated(key, stored, request, render, deps, version, miss);
       case "stale":
-        if (!revalidating.has(key)) {
-          revalidating.add(key);
-          // A detached request: the visitor's connection closing must not abort this render.
-          const detached = new Request(request.url, { headers: request.headers });
-          deps.waitUntil(refresh(key, detached, render, deps, version).finally(() => revalidating.delete(key)));
-        }
+        refreshInBackground(key, request, render, deps, version);
         return fromStore(stored, "STALE");
     }
   }
   const reads = new PageReads();
-  return storeWhileStreaming(key, await render(reads, request), reads, deps, version);
+  return answerAndStore(key, await render(reads, request, miss === "complete"), reads, request, render, deps, version, miss);
+}
+
+/** One background render of the complete document per key at a time, stored if it succeeds. */
+function refreshInBackground(key: string, request: Request, render: PageRender, deps: PageCacheDeps, version: number | null): void {
+  if (revalidating.has(key)) return;
+  revalidating.add(key);
+  // A detached request: the visitor's connection closing must not abort this render.
+  const detached = new Request(request.url, { headers: request.headers });
+  deps.waitUntil(refresh(key, detached, render, deps, version).finally(() => revalidating.delete(key)));
+}
+
+/** `response` for the requester; the copy stored is that very render when it is the complete
+ * document, else a complete one rendered beside it (only for an answer worth storing). */
+function answerAndStore(
+  key: string,
+  response: Response,
+  reads: PageReads,
+  request: Request,
+  render: PageRender,
+  deps: PageCacheDeps,
+  version: number | null,
+  miss: MissAnswer,
+): Response {
+  if (miss === "complete") return storeWhileStreaming(key, response, reads, deps, version);
+  if (storable(response)) refreshInBackground(key, request, render, deps, version);
+  return asMiss(response, response.body, reads, deps, version);
 }
 
 /** Renders a page whose copy is outdated: the render if its shell came out whole, else the
@@ -173,16 +199,17 @@ async function replaceOutdated(
   render: PageRender,
   deps: PageCacheDeps,
   version: number | null,
+  miss: MissAnswer,
 ): Promise<Response> {
   const reads = new PageReads();
-  const response = await render(reads, request).catch((error: unknown) => {
+  const response = await render(reads, request, miss === "complete").catch((error: unknown) => {
     console.error("page cache: render of an outdated page failed", key, error);
     return null;
   });
   if (response && response.status < 500 && !reads.failed) {
     await stored.body?.cancel();
     if (response.status === 404 || response.status === 410) deps.waitUntil(deps.cache.delete(key));
-    return storeWhileStreaming(key, response, reads, deps, version);
+    return answerAndStore(key, response, reads, request, render, deps, version, miss);
   }
   await response?.body?.cancel();
   return fromStore(stored, "STALE");
@@ -231,11 +258,18 @@ async function store(
   await deps.cache.put(key, new Response(body, { status, headers: storedHeaders(headers, reads, deps, version) }));
 }
 
-function storeWhileStreaming(key: string, response: Response, reads: PageReads, deps: PageCacheDeps, version: number | null): Response {
+/** A rendered answer as a miss leaves: its status, the version, and the tags known when the
+ * headers leave (those of the reads the shell waited for). */
+function asMiss(response: Response, body: ReadableStream | null, reads: PageReads, deps: PageCacheDeps, version: number | null): Response {
   const headers = new Headers(response.headers);
   headers.set(CACHE_STATUS_HEADER, "MISS");
   if (version !== null) headers.set(CONTENT_VERSION_HEADER, String(version));
-  if (!storable(response) || response.body === null) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  headers.set(CACHE_TAG_HEADER, formatCacheTags([...deps.tags, ...reads.tags]));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function storeWhileStreaming(key: string, response: Response, reads: PageReads, deps: PageCacheDeps, version: number | null): Response {
+  if (!storable(response) || response.body === null) return asMiss(response, response.body, reads, deps, version);
   const [visitor, copy] = response.body.tee();
   deps.waitUntil(
     new Response(copy)
@@ -244,15 +278,13 @@ function storeWhileStreaming(key: string, response: Response, reads: PageReads, 
       // A render that errors mid-stream leaves nothing to store; the visitor's branch reports it.
       .catch((error: unknown) => console.error("page cache: not stored", key, error)),
   );
-  // The tags known when the headers leave: those of the reads the shell waited for.
-  headers.set(CACHE_TAG_HEADER, formatCacheTags([...deps.tags, ...reads.tags]));
-  return new Response(visitor, { status: response.status, statusText: response.statusText, headers });
+  return asMiss(response, visitor, reads, deps, version);
 }
 
 async function refresh(key: string, request: Request, render: PageRender, deps: PageCacheDeps, version: number | null): Promise<void> {
   const reads = new PageReads();
   try {
-    const response = await render(reads, request);
+    const response = await render(reads, request, true);
     if (!storable(response)) {
       await response.body?.cancel();
       return;
@@ -265,28 +297,26 @@ async function refresh(key: string, request: Request, render: PageRender, deps: 
 }
 
 export interface PurgeResult {
-  /** Page copies deleted (a path can have a visitor and a crawler copy). */
+  /** Page copies deleted (0 or 1). */
   pages: number;
   /** Content reads deleted, those the deleted pages were rendered from. */
   reads: number;
 }
 
 /**
- * Deletes this location's copies of the page at `url` (both variants) and the content
- * reads they were built from, so the next request renders from PocketBase itself.
- * `readKey` maps a PocketBase path and query to its read-cache key.
+ * Deletes this location's copy of the page at `url` and the content reads it was built
+ * from, so the next request renders from PocketBase itself. `readKey` maps a PocketBase
+ * path and query to its read-cache key.
  */
 export async function purgePage(cache: Cache, siteOrigin: string, url: URL, readKey: (pathAndQuery: string) => string): Promise<PurgeResult> {
   const result: PurgeResult = { pages: 0, reads: 0 };
-  for (const variant of VARIANTS) {
-    const key = pageCacheKey(siteOrigin, url, variant);
-    const stored = await cache.match(key);
-    if (!stored) continue;
-    await stored.body?.cancel();
-    for (const path of (stored.headers.get(READS_HEADER) ?? "").split(" ").filter(Boolean)) {
-      if (await deleteCopy(cache, readKey(path))) result.reads++;
-    }
-    if (await cache.delete(key)) result.pages++;
+  const key = pageCacheKey(siteOrigin, url);
+  const stored = await cache.match(key);
+  if (!stored) return result;
+  await stored.body?.cancel();
+  for (const path of (stored.headers.get(READS_HEADER) ?? "").split(" ").filter(Boolean)) {
+    if (await deleteCopy(cache, readKey(path))) result.reads++;
   }
+  if (await cache.delete(key)) result.pages++;
   return result;
 }

@@ -23,7 +23,7 @@ export async function searchSuggestions(c: Context<AppEnv>): Promise<Response> {
   const key = new URL(SUGGESTIONS_PATH, c.var.config.siteOrigin);
   key.searchParams.set("q", text);
   return cachedPage(
-    pageCacheKey(c.var.config.siteOrigin, key, "visitor"),
+    pageCacheKey(c.var.config.siteOrigin, key),
     c.req.raw,
     async (reads) => {
       const pb = c.var.origin.client(reads);

@@ -28,7 +28,7 @@ function serveCached(c: Context<AppEnv>, build: (pb: ContentClient) => Promise<R
   const { siteOrigin, pocketbaseUrl } = c.var.config;
   const url = new URL(c.req.url);
   return cachedPage(
-    pageCacheKey(siteOrigin, url, "visitor"),
+    pageCacheKey(siteOrigin, url),
     c.req.raw,
     () =>
       build(sitemapClient(pocketbaseUrl)).catch((error: unknown) => {

@@ -18,8 +18,9 @@ const handler = createStaticHandler(routes);
 export interface RenderOptions {
   content: ContentClient;
   siteOrigin: string;
-  /** Crawlers get the complete document with every section in place (no fallbacks, no
-   * out-of-order segments), at the cost of waiting for the slowest one. */
+  /** The complete document, every section in place (no fallbacks, no out-of-order segments
+   * moved by inline scripts), at the cost of waiting for the slowest one: what the page
+   * cache stores and crawlers get, readable without JavaScript. */
   waitForAll: boolean;
   /** The response's Content-Security-Policy nonce, put on every script React and the
    * document write (the Worker always passes one). */

@@ -20,7 +20,13 @@ export function FilterSidebar({ active = 0, children }: { active?: number; child
   useFocusTrap(open, panel, close);
   return (
     <>
-      <button type="button" className="btn btn-outline-secondary d-lg-none mb-3" aria-controls={panelId} aria-expanded={open} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary d-lg-none mb-3 js-only"
+        aria-controls={panelId}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         {active > 0 ? `Filters (${active} on)` : "Filters"}
       </button>
       <div
@@ -32,7 +38,7 @@ export function FilterSidebar({ active = 0, children }: { active?: number; child
         // checker), and the section inside already carries the name beside the list.
         {...(open ? { role: "dialog", "aria-modal": true, "aria-labelledby": headingId } : {})}
       >
-        <div className="offcanvas-header justify-content-end pb-0">
+        <div className="offcanvas-header justify-content-end pb-0 js-only">
           <button type="button" className="btn-close" aria-label="Close filters" onClick={close} />
         </div>
         <div className="offcanvas-body">

@@ -11,7 +11,7 @@ export function AdDisclosure() {
   const [open, setOpen] = useState(false);
   const tipId = useId();
   const root = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLAnchorElement>(null);
   useDismiss(open, root, () => setOpen(false), trigger);
   return (
     <div
@@ -20,18 +20,23 @@ export function AdDisclosure() {
       onPointerEnter={(e) => e.pointerType === "mouse" && setOpen(true)}
       onPointerLeave={(e) => e.pointerType === "mouse" && setOpen(false)}
     >
-      <button
+      {/* A link to the terms' disclosure, which a script turns into the tip's button. */}
+      <a
         ref={trigger}
-        type="button"
+        href="/terms-of-use#affiliate-disclosure"
+        role="button"
         className="btn btn-link btn-sm text-body-secondary text-decoration-none p-0"
         aria-describedby={open ? tipId : undefined}
         aria-expanded={open}
         onFocus={(e) => isKeyboardFocus(e) && setOpen(true)}
         onBlur={() => setOpen(false)}
-        onClick={() => setOpen((o) => !o)}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((o) => !o);
+        }}
       >
         Advertising Disclosure
-      </button>
+      </a>
       {open && (
         <div id={tipId} role="tooltip" className="popover bs-popover-bottom show position-absolute mt-2 ad-disclosure-tip" style={{ top: "100%" }}>
           <div className="popover-header">Advertising Disclosure</div>

@@ -31,7 +31,7 @@ export function MobileMenu({ stores, siteName }: { stores: HeaderStore[]; siteNa
     <>
       <button
         ref={toggle}
-        className="navbar-toggler"
+        className="navbar-toggler js-only"
         type="button"
         aria-controls={panelId}
         aria-expanded={open}

@@ -43,7 +43,8 @@ export function ThemeSwitcher() {
   };
 
   return (
-    <div className="dropdown" ref={root}>
+    // A choice needs a script (it is kept in localStorage): without one the system's colours stand.
+    <div className="dropdown js-only" ref={root}>
       <button
         ref={toggle}
         type="button"
