@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useLoaderData } from "react-router";
 import { BEST_DEALS, TOP_DEALS } from "../../data/home-sizes";
 import { LOGO_PATH } from "../../lib/brand";
@@ -10,13 +11,17 @@ import { BlogStrip } from "./home/BlogStrip";
 import { HERO_SUMMARY } from "./home/home-content";
 import type { homeLoader } from "./home/home-loader";
 import { HomeHero } from "./home/HomeHero";
-import { ImageSlider } from "./home/ImageSlider";
 import { LatestDeals } from "./home/LatestDeals";
 import { OfferGridSection } from "./home/OfferGridSection";
 import { PopularArticles } from "./home/PopularArticles";
 import { PopularCategories } from "./home/PopularCategories";
 import { PopularOffers } from "./home/PopularOffers";
-import { WhatSetsUsApart } from "./home/WhatSetsUsApart";
+
+/* Static sections far below the fold: their code is a chunk of its own, fetched once the page
+   has started hydrating instead of before it; the server's HTML stands until it arrives
+   (React hydrates a Suspense boundary when its code is in). */
+const ImageSlider = lazy(() => import("./home/ImageSlider").then((module) => ({ default: module.ImageSlider })));
+const WhatSetsUsApart = lazy(() => import("./home/WhatSetsUsApart").then((module) => ({ default: module.WhatSetsUsApart })));
 
 /** Spec: Best deals cut the deal card subheading to 4 words. */
 const BEST_DEAL_SUBHEADING_WORDS = 4;
@@ -49,8 +54,10 @@ export function HomePage() {
         />
         <PopularOffers deals={data.popularDeals} stores={data.bestStores} />
         <BannerSlider resolve={data.banners} />
-        <ImageSlider />
-        <WhatSetsUsApart />
+        <Suspense>
+          <ImageSlider />
+          <WhatSetsUsApart />
+        </Suspense>
         <LatestDeals resolve={data.latestDeals} />
         <ReadMoreBlock items={data.readMore} />
         <BlogStrip resolve={data.blog} />

@@ -1,4 +1,4 @@
-import { lazy, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useLoaderData, useLocation } from "react-router";
 import { fileUrl } from "../../data/files";
 import type { StoreDetails } from "../../data/stores";
@@ -12,8 +12,7 @@ import { PageMeta } from "../components/PageMeta";
 import { useRootData } from "../root-data";
 import { NotFoundPage } from "./NotFoundPage";
 import { rememberStoreId } from "./store/remembered-store";
-import { SimilarStores, SimilarStoresSkeleton } from "./store/SimilarStores";
-import { StoreAbout } from "./store/StoreAbout";
+import { SimilarStoresSkeleton } from "./store/SimilarStoresSkeleton";
 import { StoreBreadcrumb } from "./store/StoreBreadcrumb";
 import { storeHeading } from "./store/store-heading";
 import { StoreHero } from "./store/StoreHero";
@@ -21,8 +20,11 @@ import type { StoreLoaderData } from "./store/store-loader";
 import { StoreOffers, StoreOffersSkeleton } from "./store/StoreOffers";
 import { StorePageSkeleton } from "./store/StorePageSkeleton";
 
-// The closed list at the page's end is not needed to hydrate the rest: its code loads with
-// its data (same boundary), and until then React keeps its server HTML (the JS budget).
+// The similar-stores carousel and the sections at the page's end are not needed to hydrate
+// the rest: their code loads apart (with their data where they wait for it, same boundary),
+// and until then React keeps their server HTML (the JS budget).
+const SimilarStores = lazy(() => import("./store/SimilarStores").then(({ SimilarStores }) => ({ default: SimilarStores })));
+const StoreAbout = lazy(() => import("./store/StoreAbout").then(({ StoreAbout }) => ({ default: StoreAbout })));
 const ExpiredOffers = lazy(() => import("./store/ExpiredOffers").then(({ ExpiredOffers }) => ({ default: ExpiredOffers })));
 
 /** Spec: the Store page, /stores/{title}/{id}. */
@@ -81,7 +83,9 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
           </Deferred>
         </div>
       </div>
-      <StoreAbout store={store} />
+      <Suspense>
+        <StoreAbout store={store} />
+      </Suspense>
       <Deferred resolve={data.expired} fallback={null}>
         {(offers) => (offers.length ? <ExpiredOffers offers={offers} /> : null)}
       </Deferred>

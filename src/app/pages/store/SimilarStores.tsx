@@ -2,15 +2,13 @@ import { fileUrl } from "../../../data/files";
 import type { SimilarStore } from "../../../data/stores";
 import { Carousel, type CarouselLayout } from "../../components/Carousel";
 import { OutboundLink } from "../../components/OutboundLink";
+import { CAPTION_LINE_PX, LOGO_SIZE } from "./SimilarStoresSkeleton";
 
 /** Spec section 9: 1, 3 and 5 slides under 768, from 768 and from 992 (breakpoints 460,
  * 768, 992), gap 24, autoplay every 2000 ms, speed 450 ms. */
 export const SIMILAR_STORES_LAYOUT: CarouselLayout = { slidesPerView: 1, breakpoints: { 460: 1, 768: 3, 992: 5 }, gap: 24 };
 export const SIMILAR_STORES_AUTOPLAY_MS = 2000;
 export const SIMILAR_STORES_SPEED_MS = 450;
-
-const LOGO_SIZE = 96;
-const CAPTION_LINE_PX = 20;
 
 /** Spec: the 'Similar Stores' strip. Each logo, captioned with its store's name, opens that
  * store's default action (through /goto, in a new tab). Hidden on small screens and when
@@ -43,15 +41,5 @@ export function SimilarStores({ stores }: { stores: readonly SimilarStore[] }) {
         loop
       />
     </section>
-  );
-}
-
-/** Same place and height as the strip while it streams in. */
-export function SimilarStoresSkeleton() {
-  return (
-    <div className="d-none d-md-block mb-4 placeholder-glow" aria-hidden="true">
-      <span className="placeholder col-3 d-block mb-3" />
-      <span className="placeholder col-12 d-block rounded-3" style={{ height: LOGO_SIZE + CAPTION_LINE_PX + 8 + 16 + 2 }} />
-    </div>
   );
 }
