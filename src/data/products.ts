@@ -27,7 +27,7 @@ export interface ProductCardData {
 }
 
 /** Its `expires_at` lets an open page drop the code when the offer ends (client/schedule.ts). */
-export type ProductCoupon = Pick<Offer, "coupon_code" | "expires_at">;
+export type ProductCoupon = Pick<Offer, "id" | "coupon_code" | "expires_at">;
 
 /** A read's `expand` of the products under `relation`, with the offer each one's code comes from. */
 export const productExpand = (relation: string) => `${relation},${relation}.coupon_offer`;
@@ -49,7 +49,7 @@ export interface PlacedProduct {
 function couponOf(product: Product, now: number): ProductCoupon | null {
   const offer = product.expand?.coupon_offer;
   if (!offer?.coupon_code || !isLive(offer, now)) return null;
-  return { coupon_code: offer.coupon_code, expires_at: offer.expires_at ?? "" };
+  return { id: offer.id, coupon_code: offer.coupon_code, expires_at: offer.expires_at ?? "" };
 }
 
 /** `now` (ms since the epoch) decides whether the product's coupon offer is still live. */

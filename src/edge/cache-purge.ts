@@ -41,7 +41,7 @@ function pageUrls(body: unknown, siteOrigin: string): URL[] | string {
  * internal-headers.ts (`c.var.operator`).
  */
 export async function purgeCache(c: Context<AppEnv>): Promise<Response> {
-  const { purgeSecret, siteOrigin, pocketbaseUrl } = c.var.config;
+  const { purgeSecret, siteOrigin } = c.var.config;
   if (!purgeSecret) return json({ message: "Not found" }, 404);
   if (!c.var.operator) return json({ message: "A valid bearer token is required." }, 401, { "WWW-Authenticate": "Bearer" });
   const text = await c.req.text();
@@ -53,8 +53,13 @@ export async function purgeCache(c: Context<AppEnv>): Promise<Response> {
   }
   const urls = pageUrls(body, siteOrigin);
   if (typeof urls === "string") return json({ message: urls }, 400);
-  const readKey = (pathAndQuery: string) => contentCacheKey(siteOrigin, new URL(pathAndQuery, pocketbaseUrl));
   const purged: Array<{ url: string } & PurgeResult> = [];
-  for (const url of urls) purged.push({ url: url.pathname + url.search, ...(await purgePage(caches.default, siteOrigin, url, readKey)) });
+  for (const url of urls) purged.push({ url: url.pathname + url.search, ...(await purgeHere(c, url)) });
   return json({ purged }, 200);
+}
+
+/** Deletes this location's copy of the page at `url` and the content reads it was built from. */
+export function purgeHere(c: Context<AppEnv>, url: URL): Promise<PurgeResult> {
+  const { siteOrigin, pocketbaseUrl } = c.var.config;
+  return purgePage(caches.default, siteOrigin, url, (pathAndQuery) => contentCacheKey(siteOrigin, new URL(pathAndQuery, pocketbaseUrl)));
 }

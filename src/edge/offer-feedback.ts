@@ -15,6 +15,7 @@ import {
   type FeedbackAnswer,
 } from "../lib/offer-feedback";
 import type { AppEnv } from "./app-env";
+import { purgeHere } from "./cache-purge";
 import { fromThisSite, VISITOR_POST_TIMEOUT_MS, withinRateLimit } from "./visitor-post";
 import { secureCookies } from "./secure-cookies";
 import { createAsService } from "./service-account";
@@ -27,7 +28,10 @@ import { createAsService } from "./service-account";
  * came from. One vote per visitor per offer (the `dp_votes` cookie): a second vote is
  * accepted and not counted, and so is a bot's. Same-origin only, rate-limited per client.
  * The vote is stored as the Worker's service account in `offer_feedback`; PocketBase's hook
- * (pb_hooks/offer_feedback.pb.js) raises the offer's counter.
+ * (pb_hooks/offer_feedback.pb.js) raises the offer's counter. A vote changes no content
+ * version (it would rebuild every page); instead this location's copy of the page it was
+ * cast on is dropped with its reads, so the voter's next load shows the new tally. The
+ * cookie is readable by the page's script, which marks the cards already voted on.
  */
 
 const FEEDBACK = "offer_feedback";
@@ -81,6 +85,15 @@ async function currentCounts(c: Context<AppEnv>, offerId: string, signal: AbortS
   return { worked_count: record.worked_count ?? 0, failed_count: record.failed_count ?? 0 };
 }
 
+/** The page the vote was cast on: the form's return_to, or the Referer of a script's post
+ * (same origin: `fromThisSite` has checked it). */
+function votedOn(c: Context<AppEnv>, returnTo: unknown): URL {
+  const { siteOrigin } = c.var.config;
+  if (returnTo !== undefined) return new URL(safeReturnPath(returnTo), siteOrigin);
+  const referer = URL.parse(c.req.header("Referer") ?? "");
+  return new URL(safeReturnPath(referer ? `${referer.pathname}${referer.search}` : "/"), siteOrigin);
+}
+
 async function storeVote(c: Context<AppEnv>, offerId: string, worked: boolean, signal: AbortSignal): Promise<void> {
   const { config } = c.var;
   if (!config.service) throw new Unavailable("PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD are not set");
@@ -128,11 +141,13 @@ export async function offerFeedback(c: Context<AppEnv>): Promise<Response> {
   }
   if (!counts) return fail("unknown");
 
-  if (counted)
+  if (counted) {
+    c.executionCtx.waitUntil(purgeHere(c, votedOn(c, returnTo)).catch((err: unknown) => console.error("page copy after a vote not dropped", err)));
     c.header(
       "Set-Cookie",
       serializeCookie(VOTES_COOKIE, withVote(cookie, offerId), { ...VOTES_COOKIE_ATTRIBUTES, maxAge: VOTES_COOKIE_MAX_AGE_S, secure: secureCookies(c) }),
     );
+  }
   if (!wantsJson) return c.redirect(safeReturnPath(returnTo), 303);
   return c.json({ counted, ...counts, message: FEEDBACK_MESSAGES.thanks } satisfies FeedbackAnswer, 200);
 }

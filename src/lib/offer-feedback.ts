@@ -7,8 +7,9 @@ import type { CookieAttributes } from "./cookies";
 
 /** First-party cookie listing the offers this browser has voted on (ids joined by "."). */
 export const VOTES_COOKIE = "dp_votes";
-/** Only the Worker reads it, and votes are posted from this site's own pages. */
-export const VOTES_COOKIE_ATTRIBUTES: CookieAttributes = { sameSite: "Strict", httpOnly: true };
+/** Votes are posted from this site's own pages; the page's script reads it to mark the
+ * cards already voted on (it lists offer ids, nothing about the visitor). */
+export const VOTES_COOKIE_ATTRIBUTES: CookieAttributes = { sameSite: "Strict", httpOnly: false };
 /** A year: a visitor's vote on an offer stays counted once. */
 export const VOTES_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 /** The cookie keeps the most recent votes only (16 bytes each, well under a cookie's 4 KB). */

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ListResult, Offer, Store } from "../../src/data/types";
 import { isHydrated, launchChromium, siteUrl, watchConsole } from "./browser";
 
-/** Issue 15 in Chromium: the card's labels, "Did it work?" with and without JavaScript, once
- * per visitor, and the closed "Expired coupons" section, on a phone and on a desktop. */
+/** Issues 15 and 34 in Chromium: the card's labels, "Did it work?" with and without
+ * JavaScript, once per visitor (in the code dialog too), and the closed "Expired coupons"
+ * section, on a phone and on a desktop. */
 
 const LIVE = '(starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now)';
 const VIEWPORTS = [
@@ -91,13 +92,16 @@ describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
     const status = form.getByRole("status");
     await expect.poll(() => status.textContent()).toMatch(/^Thanks for letting us know!/);
     expect(page.url()).toBe(storeUrl());
-    expect(await counters(deal.id)).toEqual({ ...before, worked_count: before.worked_count + 1 });
-    // The same visitor again (the cookie is HttpOnly, kept by the browser): accepted, not counted.
+    const after = { ...before, worked_count: before.worked_count + 1 };
+    expect(await counters(deal.id)).toEqual(after);
+    // After a reload: the tally counts the vote (the page's cached copy was dropped), and the
+    // card says the visitor has voted instead of asking again (issue 34).
     await page.reload({ waitUntil: "networkidle" });
     await expect.poll(() => isHydrated(page)).toBe(true);
-    await card(page, deal).getByRole("button", { name: "No" }).click();
-    await expect.poll(() => card(page, deal).getByRole("status").textContent()).toMatch(/^Thanks/);
-    expect(await counters(deal.id)).toEqual({ ...before, worked_count: before.worked_count + 1 });
+    const votes = after.worked_count + after.failed_count;
+    if (votes >= 3) expect(await card(page, deal).textContent()).toContain(`${Math.round((after.worked_count / votes) * 100)}% worked · ${votes} votes`);
+    await expect.poll(() => card(page, deal).getByText("You have told us whether this deal worked. Thanks!").isVisible()).toBe(true);
+    expect(await card(page, deal).getByRole("button", { name: "Yes" }).count()).toBe(0);
     // Nothing in the card runs past a phone's width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     expect(problems).toEqual([]);
@@ -130,8 +134,19 @@ describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
     await couponCard.getByRole("button", { name: /^Get Code/ }).click();
     const dialog = page.getByRole("dialog", { name: "Coupon Code" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The dialog asks once the code is copied; the card once the dialog has shown the code.
+    expect(await dialog.getByText("Did this code work?").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Copy code" }).click();
+    await expect.poll(() => dialog.getByText("Did this code work?").isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => couponCard.getByText("Did this code work?").isVisible()).toBe(true);
+    // One vote answers both: the card, asked in the dialog, says so.
+    await couponCard.getByRole("button", { name: /^Get Code/ }).click();
+    await dialog.getByRole("button", { name: "Copy code" }).click();
+    await dialog.getByRole("button", { name: "Yes" }).click();
+    await expect.poll(() => dialog.getByRole("status").textContent()).toMatch(/^Thanks for letting us know!/);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => couponCard.getByText("You have told us whether this code worked. Thanks!").isVisible()).toBe(true);
 
     const expired = page.locator("details").filter({ has: page.getByRole("heading", { name: /^Expired coupons/ }) });
     await expired.scrollIntoViewIfNeeded();

@@ -1,5 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
+import app from "../../src/worker";
 import { FAILURES } from "../../src/edge/offer-feedback";
 import { FEEDBACK_MESSAGES } from "../../src/lib/offer-feedback";
 import { pocketbaseWriter, setPocketBase, sleep, testEnv, visit } from "./helpers";
@@ -42,6 +44,7 @@ function vote(
 
 const writer = await pocketbaseWriter();
 let offer: Offer;
+let store: Store;
 
 /** The counters as PocketBase holds them (the offer collection is public to read). */
 async function counters(id = offer.id): Promise<{ worked_count: number; failed_count: number }> {
@@ -52,7 +55,7 @@ async function counters(id = offer.id): Promise<{ worked_count: number; failed_c
 const cookieValue = (response: Response) => response.headers.get("Set-Cookie")?.match(/^dp_votes=([^;]*)/)?.[1];
 
 beforeAll(async () => {
-  const store = await writer.create<Store>("_zdata_stores", { title: `Feedback ${crypto.randomUUID().slice(0, 6)}` });
+  store = await writer.create<Store>("_zdata_stores", { title: `Feedback ${crypto.randomUUID().slice(0, 6)}` });
   offer = await writer.create<Offer>("_zdata_offers", {
     heading: "Vote on me",
     type: "coupon",
@@ -84,7 +87,8 @@ describe("POST /offers/{id}/feedback", () => {
     // PocketBase's hook raised the counter (the Worker only created the vote record).
     expect(await counters()).toEqual({ worked_count: before.worked_count + 1, failed_count: before.failed_count });
     const setCookie = response.headers.get("Set-Cookie")!;
-    expect(setCookie).toMatch(new RegExp(`^dp_votes=${offer.id}; Path=/; Max-Age=31536000; SameSite=Strict; HttpOnly$`));
+    // Not HttpOnly: the page's script reads it to mark the cards already voted on.
+    expect(setCookie).toMatch(new RegExp(`^dp_votes=${offer.id}; Path=/; Max-Age=31536000; SameSite=Strict$`));
   });
 
   it("accepts a second vote from the same visitor without counting it", async () => {
@@ -200,5 +204,61 @@ describe("POST /offers/{id}/feedback", () => {
     } finally {
       await setPocketBase("start");
     }
+  });
+});
+
+describe("the tally after a vote (issue 34)", () => {
+  /** The page cache on (fresh an hour), as in production; background work awaited. */
+  const CACHED_ENV = { ...testEnv, PAGE_CACHE_FRESH_S: "3600", PAGE_CACHE_STALE_S: "3600", CACHE_FRESH_S: "3600" };
+  async function cachedFetch(path: string, init: RequestInit = {}) {
+    const ctx = createExecutionContext();
+    const response = await app.fetch(new Request(new URL(path, SITE), init), CACHED_ENV, ctx);
+    const text = await response.text();
+    await waitOnExecutionContext(ctx);
+    return { response, text, cache: response.headers.get("X-Edge-Cache") };
+  }
+  const storePagePath = () => `/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}?tally=${crypto.randomUUID().slice(0, 8)}`;
+  const tallyOf = (html: string) => html.match(/\d+% worked · \d+ votes?/)?.[0];
+  const castVote = (path: string, form: boolean, cookie?: string) =>
+    cachedFetch(`/offers/${offer.id}/feedback`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: SITE,
+        "User-Agent": BROWSER,
+        "CF-Connecting-IP": clientIp(),
+        ...(form
+          ? { "Content-Type": "application/x-www-form-urlencoded" }
+          : { "Content-Type": "application/json", Accept: "application/json", Referer: `${SITE}${path}` }),
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: form ? new URLSearchParams({ worked: "yes", return_to: path }).toString() : JSON.stringify({ worked: "yes" }),
+    });
+
+  for (const form of [false, true]) {
+    it(`the voter's next load of the page shows the new tally, not the cached one (${form ? "form post" : "script"})`, async () => {
+      const path = storePagePath();
+      expect((await cachedFetch(path)).cache).toBe("MISS");
+      const cached = await cachedFetch(path);
+      expect(cached.cache).toBe("HIT");
+      const { worked_count, failed_count } = await counters();
+      expect(tallyOf(cached.text)).toBe(`${Math.round((worked_count / (worked_count + failed_count)) * 100)}% worked · ${worked_count + failed_count} votes`);
+
+      const voted = await castVote(path, form);
+      expect(voted.response.status).toBe(form ? 303 : 200);
+      const next = await cachedFetch(path);
+      expect(next.cache).toBe("MISS");
+      const votes = worked_count + 1 + failed_count;
+      expect(tallyOf(next.text)).toBe(`${Math.round(((worked_count + 1) / votes) * 100)}% worked · ${votes} votes`);
+    });
+  }
+
+  it("a vote that is not counted (a repeat) leaves the cached page alone", async () => {
+    const path = storePagePath();
+    await cachedFetch(path);
+    expect((await cachedFetch(path)).cache).toBe("HIT");
+    const repeat = await castVote(path, false, `dp_votes=${offer.id}`);
+    expect(await repeat.response.status).toBe(200);
+    expect((await cachedFetch(path)).cache).toBe("HIT");
   });
 });

@@ -203,7 +203,9 @@ describe("legal pages", () => {
     const [theme, staff, optOut, tracking, votes, trackingCopy, ga, gaSession] = rows;
     expect(staff).toEqual(expect.arrayContaining(["Cookie", "12 hours, or until they sign out", "Strictly necessary (staff sign-in)"]));
     expect(votes).toEqual(expect.arrayContaining(["Cookie", "1 year", "DealPilot (first party)"]));
-    expect(votes!.join(" ")).toMatch(/Did this code work\?.*HttpOnly/);
+    // The page's script reads it (issue 34): no HttpOnly, and the policy says why.
+    expect(votes!.join(" ")).toMatch(/Did this code work\?.*already voted on/);
+    expect(votes!.join(" ")).not.toContain("HttpOnly");
     expect(optOut).toEqual(expect.arrayContaining(["Cookie", "2 years, or until you opt back in"]));
     expect(tracking).toEqual(expect.arrayContaining(["Cookie", "30 days", "Affiliate attribution"]));
     expect(trackingCopy).toEqual(expect.arrayContaining(["Local storage", "Affiliate attribution"]));

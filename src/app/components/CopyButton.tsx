@@ -31,10 +31,12 @@ export interface CopyButtonProps {
   /** Accessible name while idle, when the visible "Copy" needs context (e.g. "Copy code"). */
   label?: string;
   className?: string;
+  /** Runs after each successful copy. */
+  onCopied?: () => void;
 }
 
 /** A button that copies `text` and reads 'Copied' for 3 seconds (spec: code blocks, coupon codes). */
-export function CopyButton({ text, label, className = "btn btn-sm btn-outline-secondary" }: CopyButtonProps) {
+export function CopyButton({ text, label, className = "btn btn-sm btn-outline-secondary", onCopied }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -42,6 +44,7 @@ export function CopyButton({ text, label, className = "btn btn-sm btn-outline-se
   async function onClick() {
     if (!(await copyText(text))) return;
     setCopied(true);
+    onCopied?.();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_MS);
   }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { CopyButton } from "./CopyButton";
+import { OfferFeedback } from "./OfferFeedback";
 import { OutboundLink } from "./OutboundLink";
 import { useFocusTrap } from "./use-focus-trap";
 
@@ -12,14 +13,17 @@ export interface CouponCodeModalProps {
   code: string;
   ctaLabel: string;
   ctaUrl: string;
+  /** The offer the code belongs to: once the code is copied, the dialog asks whether it worked. */
+  offerId?: string;
   onClose: () => void;
 }
 
 /** Spec: the modal titled 'Coupon Code' with the code and a copy button, or 'Coupon Activated ...'
  * when there is no code. Focus starts on the code (selected, ready to copy) and stays inside;
  * Escape, the close button and the backdrop close it, and focus returns to the opener. */
-export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, onClose }: CouponCodeModalProps) {
+export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, offerId, onClose }: CouponCodeModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
+  const [copied, setCopied] = useState(false);
   const codeField = useRef<HTMLInputElement>(null);
   const titleId = useId();
   useFocusTrap(true, dialog, onClose, code ? codeField : undefined);
@@ -47,7 +51,16 @@ export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, onClose }: Co
             </div>
             <div className="modal-body text-center">
               <p>{heading}</p>
-              {code ? <CodeToCopy code={code} fieldRef={codeField} /> : <p className="fs-5 fw-semibold text-success-emphasis mb-0">{NO_CODE_TEXT}</p>}
+              {code ? (
+                <CodeToCopy code={code} fieldRef={codeField} onCopied={() => setCopied(true)} />
+              ) : (
+                <p className="fs-5 fw-semibold text-success-emphasis mb-0">{NO_CODE_TEXT}</p>
+              )}
+              {copied && offerId && (
+                <div className="d-flex justify-content-center">
+                  <OfferFeedback offerId={offerId} what="code" />
+                </div>
+              )}
             </div>
             {ctaUrl && (
               <div className="modal-footer justify-content-center">
@@ -65,7 +78,7 @@ export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, onClose }: Co
   );
 }
 
-function CodeToCopy({ code, fieldRef }: { code: string; fieldRef: RefObject<HTMLInputElement | null> }) {
+function CodeToCopy({ code, fieldRef, onCopied }: { code: string; fieldRef: RefObject<HTMLInputElement | null>; onCopied: () => void }) {
   const fieldId = useId();
   return (
     <>
@@ -81,7 +94,7 @@ function CodeToCopy({ code, fieldRef }: { code: string; fieldRef: RefObject<HTML
           readOnly
           onFocus={(event) => event.currentTarget.select()}
         />
-        <CopyButton text={code} label="Copy code" className="btn btn-primary" />
+        <CopyButton text={code} label="Copy code" className="btn btn-primary" onCopied={onCopied} />
       </div>
     </>
   );

@@ -20,18 +20,21 @@ function reportReveal(ctaUrl: string): void {
   if (ctaUrl) navigator.sendBeacon?.(REVEAL_PATH, new URLSearchParams({ url: ctaUrl }));
 }
 
-/** A coupon's code-reveal button and the modal it opens; `onReveal` runs on the first open. */
+/** A coupon's code-reveal button and the modal it opens; `onReveal` runs on the first open.
+ * With the code's `offerId`, the modal asks whether the code worked once it is copied. */
 export function CouponReveal({
   heading,
   code,
   ctaLabel,
   ctaUrl,
+  offerId,
   onReveal,
 }: {
   heading: string;
   code: string;
   ctaLabel: string;
   ctaUrl: string;
+  offerId?: string;
   onReveal?: () => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -61,7 +64,14 @@ export function CouponReveal({
           "Get Code" (the button's own words) would be the wrong label there. */}
       {open && (
         <Suspense fallback={null}>
-          <CouponCodeModal heading={heading} code={code} ctaLabel={(!code && ctaLabel) || "Go To Website"} ctaUrl={ctaUrl} onClose={() => setOpen(false)} />
+          <CouponCodeModal
+            heading={heading}
+            code={code}
+            ctaLabel={(!code && ctaLabel) || "Go To Website"}
+            ctaUrl={ctaUrl}
+            offerId={offerId}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </>

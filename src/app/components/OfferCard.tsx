@@ -81,6 +81,7 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
               code={offer.coupon_code ?? ""}
               ctaLabel={offer.cta_label}
               ctaUrl={offer.cta_url}
+              offerId={offer.id}
               onReveal={() => setRevealed(true)}
             />
           ) : (

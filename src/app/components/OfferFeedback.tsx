@@ -1,19 +1,41 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { useLocation } from "react-router";
+import { readCookie } from "../../lib/cookies";
 import { returnPathOf } from "../../lib/newsletter";
-import { feedbackPath } from "../../lib/offer-feedback";
+import { feedbackPath, VOTES_COOKIE, votedOffers } from "../../lib/offer-feedback";
 import type { FeedbackOutcome } from "./send-offer-feedback";
+
+/** Every vote form on the page, told when a vote is in: the card and the code dialog of one
+ * offer ask once between them. */
+const voteListeners = new Set<() => void>();
+const onVotes = (listener: () => void) => {
+  voteListeners.add(listener);
+  return () => voteListeners.delete(listener);
+};
+
+/** Whether this browser has voted on the offer: the Worker's `dp_votes` cookie (one vote per
+ * visitor per offer). The server renders the question; the browser then reads the cookie. */
+function useVoted(offerId: string): boolean {
+  return useSyncExternalStore(
+    onVotes,
+    () => votedOffers(readCookie(document.cookie, VOTES_COOKIE)).includes(offerId),
+    () => false,
+  );
+}
+
+export type FeedbackSubject = "code" | "coupon" | "deal";
 
 /**
  * "Did this code work? Yes / No". Without JavaScript it is a form post that comes back to
  * this page; with JavaScript the vote is sent with fetch (code loaded on the first vote)
- * and the new tally shown in place.
+ * and the new tally shown in place. An offer the visitor has voted on says so instead.
  */
-export function OfferFeedback({ offerId, what }: { offerId: string; what: "code" | "coupon" | "deal" }) {
+export function OfferFeedback({ offerId, what }: { offerId: string; what: FeedbackSubject }) {
   const location = useLocation();
   const questionId = useId();
   const [outcome, setOutcome] = useState<FeedbackOutcome | null>(null);
   const [sending, setSending] = useState(false);
+  const voted = useVoted(offerId);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,6 +45,7 @@ export function OfferFeedback({ offerId, what }: { offerId: string; what: "code"
     try {
       const { sendOfferFeedback } = await import("./send-offer-feedback");
       setOutcome(await sendOfferFeedback(offerId, submitter.value));
+      for (const listener of voteListeners) listener();
     } catch {
       // The sending code itself could not be loaded (offline, or a deploy replaced it).
       setOutcome({ ok: false, text: "Your vote could not be sent. Please try again." });
@@ -40,7 +63,9 @@ export function OfferFeedback({ offerId, what }: { offerId: string; what: "code"
       aria-busy={sending}
     >
       <input type="hidden" name="return_to" value={returnPathOf(location.pathname, location.search)} />
-      {outcome?.ok ? null : (
+      {outcome?.ok ? null : voted ? (
+        <span>{`You have told us whether this ${what} worked. Thanks!`}</span>
+      ) : (
         <>
           <span id={questionId}>{`Did this ${what} work?`}</span>
           {/* The answers wrap together, never apart. */}

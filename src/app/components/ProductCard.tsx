@@ -52,7 +52,13 @@ export function ProductActions({ product, ctaLabel, withCoupon = true }: { produ
         </OutboundLink>
       )}
       {withCoupon && product.coupon && (
-        <CouponReveal heading={product.headline || product.name} code={product.coupon.coupon_code} ctaLabel={label} ctaUrl={product.ctaUrl} />
+        <CouponReveal
+          heading={product.headline || product.name}
+          code={product.coupon.coupon_code}
+          ctaLabel={label}
+          ctaUrl={product.ctaUrl}
+          offerId={product.coupon.id}
+        />
       )}
     </div>
   );

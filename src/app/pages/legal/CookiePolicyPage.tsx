@@ -49,7 +49,7 @@ const INVENTORY = [
     type: "Cookie",
     setBy: "DealPilot (first party)",
     purpose:
-      "Set when you answer \u201cDid this code work?\u201d: lists the offers you voted on (offer ids only, at most the last 100), so each of your votes is counted once. Read by our server only (HttpOnly).",
+      "Set when you answer \u201cDid this code work?\u201d: lists the offers you voted on (offer ids only, at most the last 100), so each of your votes is counted once, and so the page can show which offers you have already voted on.",
     duration: "1 year",
     category: "Strictly necessary (the vote you asked for)",
   },
