@@ -57,11 +57,21 @@ export function isLive(offer: Pick<OfferLifecycle, "starts_at" | "expires_at">, 
  * the edge bounds a page's freshness by the dates its reads contain, and this read brings
  * the moment an offer the list hides will have to appear.
  */
-export async function listLive<T>(pb: ContentClient, collection: string, page: number, perPage: number, options: ReadOptions = {}): Promise<ListResult<T>> {
+export async function listLive<T>(pb: ContentClient, collection: string, page: number, perPage: number, options: ReadOptions = {}): Promise<LiveList<T>> {
   const scope = options.filter ?? "";
-  const [list] = await Promise.all([
+  const [list, upcoming] = await Promise.all([
     pb.collection(collection).getList<T>(page, perPage, { ...options, filter: liveFilter(scope) }),
-    pb.collection(collection).getList(1, 1, { filter: and(scope, UPCOMING), sort: "starts_at,id", fields: "id,starts_at", skipTotal: true }),
+    pb.collection(collection).getList<Pick<OfferLifecycle, "starts_at">>(1, 1, {
+      filter: and(scope, UPCOMING),
+      sort: "starts_at,id",
+      fields: "id,starts_at",
+      skipTotal: true,
+    }),
   ]);
-  return list;
+  const nextStart = upcoming.items[0]?.starts_at;
+  return nextStart ? { ...list, next_start: nextStart } : list;
 }
+
+/** A page of live offers and, when one of the scope is still to start, its start: an open
+ * page reloads its data then (src/lib/schedule.ts). */
+export type LiveList<T> = ListResult<T> & { next_start?: string };

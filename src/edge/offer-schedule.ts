@@ -7,33 +7,10 @@
  * that has started (the live lists read the next start beside them, src/data/live-offers.ts).
  */
 
+import { nextScheduleInstant, SCHEDULE_FIELDS } from "../lib/schedule";
+
 /** Epoch milliseconds after which the stored copy must not be served. */
 export const FRESH_UNTIL_HEADER = "X-Edge-Fresh-Until";
-
-const SCHEDULE_FIELDS = ["starts_at", "expires_at"] as const;
-
-/** The earliest start or expiry later than `now` anywhere in a PocketBase answer (records,
- * lists, expanded relations); null when there is none. */
-export function nextScheduleInstant(body: unknown, now: number): number | null {
-  let next: number | null = null;
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    if (typeof value !== "object" || value === null) return;
-    const record = value as Record<string, unknown>;
-    for (const field of SCHEDULE_FIELDS) {
-      const raw = record[field];
-      if (typeof raw !== "string" || raw === "") continue;
-      const at = Date.parse(raw.replace(" ", "T"));
-      if (Number.isFinite(at) && at > now && (next === null || at < next)) next = at;
-    }
-    for (const nested of Object.values(record)) if (typeof nested === "object") visit(nested);
-  };
-  visit(body);
-  return next;
-}
 
 /** The origin answer with its FRESH_UNTIL_HEADER set when its records have a future instant. */
 export async function withScheduleBound(response: Response, now: number): Promise<Response> {

@@ -38,7 +38,7 @@ export function StoreCard({ store }: { store: StoreCardData }) {
         {store.subheading && <p className="card-text small text-body-secondary mb-0">{truncateChars(store.subheading, SUBHEADING_MAX)}</p>}
       </div>
       {(store.editorials.comparison || store.editorials.review) && (
-        <div className="card-footer bg-transparent d-flex flex-wrap column-gap-3 small position-relative z-1">
+        <div className="card-footer bg-transparent d-flex flex-wrap gap-2 small position-relative z-1">
           {store.editorials.comparison && <AppLink to={`/comparision${storeQuery}`}>Comparison</AppLink>}
           {store.editorials.review && (
             <AppLink className="ms-auto" to={`/advertorial${storeQuery}`}>

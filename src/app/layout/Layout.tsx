@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { GlobalLoader } from "./GlobalLoader";
 import { useAnnouncePageShown } from "./page-shown";
+import { ScheduleRefresh } from "./ScheduleRefresh";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 
 /** Spec Layout: header, global loader, routed content, footer. Scrolls to the top on a
  * new navigation, to the anchor when the address has one, and restores the position on
- * back/forward. */
+ * back/forward. Reloads the page's data when one of its offers starts or ends. */
 export function Layout({ children }: { children?: ReactNode }) {
   useAnnouncePageShown();
   return (
@@ -20,6 +21,7 @@ export function Layout({ children }: { children?: ReactNode }) {
       <div id="content">{children ?? <Outlet />}</div>
       <SiteFooter />
       <ScrollRestoration />
+      <ScheduleRefresh />
     </>
   );
 }
