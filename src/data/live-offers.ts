@@ -52,23 +52,25 @@ export function isLive(offer: Pick<OfferLifecycle, "starts_at" | "expires_at">, 
 }
 
 /**
- * One page of the live offers of `collection` within `options.filter`. Beside it, the
+ * One page of the live offers of `collection` within `options.filter`. Before it, the
  * first offer of the same scope still to start is read (one record, its start date only):
  * the edge bounds a page's freshness by the dates its reads contain, and this read brings
  * the moment an offer the list hides will have to appear.
  */
 export async function listLive<T>(pb: ContentClient, collection: string, page: number, perPage: number, options: ReadOptions = {}): Promise<LiveList<T>> {
   const scope = options.filter ?? "";
-  const [list, upcoming] = await Promise.all([
-    pb.collection(collection).getList<T>(page, perPage, { ...options, filter: liveFilter(scope) }),
-    pb.collection(collection).getList<Pick<OfferLifecycle, "starts_at">>(1, 1, {
-      filter: and(scope, UPCOMING),
-      sort: "starts_at,id",
-      fields: "id,starts_at",
-      skipTotal: true,
-    }),
-  ]);
+  const upcoming = await pb.collection(collection).getList<Pick<OfferLifecycle, "starts_at">>(1, 1, {
+    filter: and(scope, UPCOMING),
+    sort: "starts_at,id",
+    fields: "id,starts_at",
+    skipTotal: true,
+  });
   const nextStart = upcoming.items[0]?.starts_at;
+  // "Started before the next start" is true of every live offer; it names that start in the
+  // list's address, so a copy of the list stored before it (bounded only by the offers it
+  // holds) is never read after it: the read after it has another address.
+  const beforeNextStart = nextStart ? pb.filter("starts_at < {:nextStart}", { nextStart }) : "";
+  const list = await pb.collection(collection).getList<T>(page, perPage, { ...options, filter: liveFilter(and(scope, beforeNextStart)) });
   return nextStart ? { ...list, next_start: nextStart } : list;
 }
 

@@ -144,7 +144,7 @@ describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
     await couponCard.getByRole("button", { name: /^Get Code/ }).click();
     await dialog.getByRole("button", { name: "Copy code" }).click();
     await dialog.getByRole("button", { name: "Yes" }).click();
-    await expect.poll(() => dialog.getByRole("status").textContent()).toMatch(/^Thanks for letting us know!/);
+    await expect.poll(() => dialog.locator("form.offer-feedback").getByRole("status").textContent()).toMatch(/^Thanks for letting us know!/);
     await page.keyboard.press("Escape");
     await expect.poll(() => couponCard.getByText("You have told us whether this code worked. Thanks!").isVisible()).toBe(true);
 

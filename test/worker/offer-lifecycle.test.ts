@@ -274,6 +274,31 @@ describe("freshness ends at the next start or expiry", () => {
     expect(tabLabels(main(after.html))).toEqual(["All (1)", "Coupon (0)", "Deal (1)"]);
   });
 
+  it("an offer starting after another ended still shows the moment it starts (the list read after the end is no longer fresh then)", async () => {
+    const own = await writer.create<Store>("_zdata_stores", { title: `${marker} Later` });
+    const ends = Date.now() + 3_000;
+    const starts = ends + 3_000;
+    const deal = (heading: string, dates: Record<string, string>) =>
+      writer.create("_zdata_offers", { heading: `${marker} ${heading}`, type: "deal", store: own.id, cta_label: "Go", cta_url: "https://clock.example/d", ...dates });
+    await deal("stays", {});
+    await deal("ends first", { expires_at: pbDate(ends) });
+    await deal("starts after", { starts_at: pbDate(starts) });
+    const path = storePath(own);
+    expect(livePanel((await cachedVisit(path)).html)).toContain(`${marker} ends first`);
+
+    await sleep(Math.max(0, ends - Date.now()) + 300);
+    const between = await cachedVisit(path);
+    expect(livePanel(between.html)).not.toContain(`${marker} ends first`);
+    expect(livePanel(between.html)).not.toContain(`${marker} starts after`);
+    expect(tabLabels(main(between.html))[0]).toBe("All (1)");
+
+    await sleep(Math.max(0, starts - Date.now()) + 300);
+    const after = await cachedVisit(path);
+    expect(after.cache).toBe("MISS");
+    expect(livePanel(after.html)).toContain(`${marker} starts after`);
+    expect(tabLabels(main(after.html))[0]).toBe("All (2)");
+  });
+
   it("the content API gives browsers a max-age no longer than the time left to the next instant", async () => {
     const own = await writer.create<Store>("_zdata_stores", { title: `${marker} Api` });
     await writer.create("_zdata_offers", {
