@@ -34,7 +34,8 @@ const browser = await chromium.launch({
     "--disable-sync",
   ],
 });
-/** Requests `url` until the page cache answers it from its stored copy. */
+/** Requests `url` until the page cache answers it from its stored copy.
+ * @param {string} url */
 async function storedInPageCache(url) {
   for (let attempt = 0; attempt < 50; attempt++) {
     const response = await fetch(url);
