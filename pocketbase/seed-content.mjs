@@ -21,14 +21,14 @@
  *   default_action_url: string, default_action_text: string, is_featured_store: boolean,
  *   is_featured: boolean, badge: string, description: string, rating: number, reviewers: number,
  *   keypoints: Record<string, string>, meta_title: string, meta_keyword: string,
- *   meta_description: string, view_count: number }} StoreSeed
+ *   meta_description: string, view_count: number, status: Status }} StoreSeed
  *
  * @typedef {{ id: string, heading: string, subheading: string, rating: number, review_count: number,
  *   click_count: number, view_count: number, type: "coupon"|"deal", coupon_code: string,
  *   cta_label: string, cta_url: string, cta_trigger: boolean, tnc: string, thumbnail: SeedFile,
  *   is_featured: boolean, badge: string, badges: string[], headline: string, description: string,
  *   categories: string[], store: string, starts_at: string, expires_at: string, verified_at: string,
- *   worked_count: number, failed_count: number }} OfferSeed
+ *   worked_count: number, failed_count: number, status: Status }} OfferSeed
  *
  * @typedef {{ id: string, click_id: string, kind: "click", url: string, target_host: string, offer: string, store: string, counted: true, event_time: string }} ClickSeed
  *
@@ -60,13 +60,13 @@
  *   secondery_product_badges: string[], secondery_product_cardtype: CardType, products: string[],
  *   cta_label: string, authors: string[], categories: string[], tags: string, meta_title: string,
  *   meta_keywords: string, meta_description: string, publish_time: string, is_featured: boolean,
- *   stores: string[] }} ComparisonSeed
+ *   stores: string[], status: Status }} ComparisonSeed
  *
  * @typedef {{ id: string, title: string, subtitle: string, summary: string, featured_image: SeedFile,
  *   banner_image: SeedFile, show_overview: boolean, products: string[], show_offers: boolean,
  *   description: string, conclusion: string, authors: string[], categories: string[], tags: string,
  *   publish_time: string, meta_title: string, meta_keywords: string, meta_description: string,
- *   is_featured: boolean, stores: string[] }} AdvertorialSeed
+ *   is_featured: boolean, stores: string[], status: Status }} AdvertorialSeed
  *
  * @typedef {{ id: string, name: string, origin: string, support_email: string, office_city: string,
  *   office_country: string, office_address: string, social_links: SocialLink[],
@@ -1323,6 +1323,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       meta_keyword: [brand.toLowerCase(), `${brand.toLowerCase()} coupon`, `${brand.toLowerCase()} promo code`, ...kind.tags.slice(0, 2)].join(", "),
       meta_description: `Save on ${title}: verified coupon codes, current deals and an independent review. ${subheading}.`,
       view_count: storeRng.int(120, 48000),
+      status: "published",
     });
     storeInfo.set(id, { kind, color, host, brand, shortName: `${brand} ${word}` });
   }
@@ -1416,6 +1417,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       categories: store.category_ids.slice(0, 2),
       store: store.id,
       ...offerLifecycle(lifecycleRng, today, nth),
+      status: "published",
     });
     own.push(id);
     offersByStore.set(store.id, own);
@@ -1597,6 +1599,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     ];
     advertorials.push({
       id: ids.make(`advertorial:${i}`),
+      status: "published",
       title,
       subtitle: advRng.pick([
         `We tested ${chosen.length} services side by side so you do not have to`,
@@ -1666,6 +1669,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     const color = kindOf(primary.primary_category).color;
     comparisons.push({
       id: ids.make(`comparison:${i}`),
+      status: "published",
       title,
       subtitle: `${tagline} ${primary.brand} and ${secondary.brand} go head to head on price, features and support.`,
       featured_image: thumbnailSvg("featured.svg", "VS", `${primary.brand} · ${secondary.brand}`, color),

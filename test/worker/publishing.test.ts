@@ -154,7 +154,13 @@ describe("publishing: an editor's change reaches cached pages and reads within 1
     const edited = await visitUntil(storePath, (html) => html.includes(htmlText(heading)));
     console.log(`offer heading shown after ${edited.ms} ms`);
 
-    const doomed = await editor.create<Offer>("_zdata_offers", { heading: marker("Expired coupon"), type: "coupon", coupon_code: "GONE10", store: store.id });
+    const doomed = await editor.create<Offer>("_zdata_offers", {
+      heading: marker("Expired coupon"),
+      type: "coupon",
+      coupon_code: "GONE10",
+      store: store.id,
+      status: "published",
+    });
     restore.push(() => editor.remove("_zdata_offers", doomed.id).catch(() => undefined));
     await visitUntil(storePath, (html) => html.includes(htmlText(doomed.heading)));
     expect((await cachedVisit(storePath)).cache).toBe("HIT");
