@@ -19,7 +19,7 @@
  * @typedef {{ id: string, logo: SeedFile, banner_image: SeedFile, title: string, slug: string,
  *   summery: string, subheading: string, category_ids: string[], website: string,
  *   default_action_url: string, default_action_text: string, is_featured_store: boolean,
- *   is_featured: boolean, badge: string, description: string, rating: number, reviewers: number,
+ *   is_featured: boolean, badge: string, description: string, rating: number, reviewers: number, rating_source: string,
  *   keypoints: Record<string, string>, meta_title: string, meta_keyword: string,
  *   meta_description: string, view_count: number, status: Status }} StoreSeed
  *
@@ -46,7 +46,7 @@
  * @typedef {{ id: string, name: string, brand: string, primary_category: string, categories: string[],
  *   featured_image: SeedFile, images: SeedFile[], summary: string, description: string, pros: string,
  *   cons: string, tags: string, headline: string, coupon_code: string, offers: string[],
- *   cta_label: string, cta_url: string, cta_trigger: boolean, rating: number, review_count: number,
+ *   cta_label: string, cta_url: string, cta_trigger: boolean, rating: number, review_count: number, rating_source: string,
  *   view_count: number, click_count: number, status: Status, price: number, price_currency: string }} ProductSeed
  *
  * @typedef {{ id: string, title: string, slug: string, featured_image: SeedFile | "", banner_image: SeedFile,
@@ -1318,6 +1318,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
         `</ul><p>Read the full terms on the <a href="https://${host}/terms" rel="nofollow">${html(brand)} website</a> before you buy; prices shown at checkout include local taxes.</p>`,
       rating,
       reviewers,
+      rating_source: "DealPilot editors' test; readers' reviews",
       keypoints,
       meta_title: `${title} Coupons & Deals (${rating}★) | DealPilot`,
       meta_keyword: [brand.toLowerCase(), `${brand.toLowerCase()} coupon`, `${brand.toLowerCase()} promo code`, ...kind.tags.slice(0, 2)].join(", "),
@@ -1525,6 +1526,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
         cta_trigger: productIndex % 4 !== 3,
         rating: productRng.rating(3.8, 4.9),
         review_count: productRng.int(20, 3200),
+        rating_source: "DealPilot readers' reviews",
         view_count: productRng.int(300, 60000),
         click_count: productRng.int(20, 9000),
         status,

@@ -12,6 +12,8 @@ export interface ProductCardData {
   consHtml: string;
   rating: number;
   reviewCount: number;
+  /** Where the rating comes from; "" when unstated. */
+  ratingSource: string;
   couponCode: string;
   ctaLabel: string;
   ctaUrl: string;
@@ -47,6 +49,7 @@ export function productCard(product: Product): ProductCardData {
     consHtml: sanitizeHtml(product.cons),
     rating: product.rating,
     reviewCount: product.review_count,
+    ratingSource: product.rating_source,
     couponCode: product.coupon_code,
     ctaLabel: product.cta_label,
     ctaUrl: product.cta_url,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ListResult, Offer, Store } from "../../src/data/types";
-import { pocketbase, pocketbaseWriter, superuserToken, testEnv, visit } from "./helpers";
+import type { Comparison, ListResult, Offer, Store } from "../../src/data/types";
+import { pocketbase, pocketbaseWriter, superuserToken, testEnv, textOf, visit } from "./helpers";
 
 /**
  * Issue 35, "Counters nobody types": votes, clicks and views are raised by the site's hooks
@@ -88,5 +88,33 @@ describe("counters nobody types", () => {
     await vote.body?.cancel();
     await writer.create("outbound_events", { click_id: crypto.randomUUID(), kind: "click", counted: true, offer: offer.id, target_host: "counted.example" });
     expect(await counted()).toMatchObject({ worked_count: 5, click_count: 11 });
+  });
+});
+
+describe("ratings keep their source", () => {
+  const pageText = async (path: string) => {
+    const response = await visit(path);
+    expect(response.status, path).toBe(200);
+    return textOf(await response.text());
+  };
+
+  it("a store's rating shows its source beside it, on its page and its card", async () => {
+    const store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=1&sort=title&filter=reviewers>0")).items[0]!;
+    expect(store.rating_source).not.toBe("");
+    const beside = `reviews) · source: ${store.rating_source}`;
+    expect(await pageText(`/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`)).toContain(beside);
+    expect(await pageText("/stores")).toContain(beside);
+  });
+
+  it("a product's rating shows its source beside it on a comparison", async () => {
+    const comparison = (
+      await pocketbase<ListResult<Comparison>>(
+        `/api/collections/_zdata_comparisons/records?perPage=1&sort=id&expand=primary_product&filter=${encodeURIComponent('primary_product.status = "published"')}`,
+      )
+    ).items[0]!;
+    const product = comparison.expand!.primary_product!;
+    expect(product.rating_source).not.toBe("");
+    const text = await pageText(`/comparisions/${encodeURIComponent(comparison.title.toLowerCase())}/${comparison.id}`);
+    expect(text).toContain(`reviews) · source: ${product.rating_source}`);
   });
 });
