@@ -8,14 +8,13 @@
 // - one sent lower is put back to the stored value, and the rest of the edit is saved: the
 //   admin UI sends every field of its form, and a form opened before the latest votes or
 //   clicks holds lower counts than PocketBase has by the time it is saved.
+//
+// A new record starts at zero unless a superuser creates it (operators' imports, the demo
+// seed): an editor's new offer cannot arrive with "97 worked".
 
 onRecordUpdateRequest(
   (e) => {
-    const COUNTERS = {
-      _zdata_offers: ["worked_count", "failed_count", "click_count", "view_count"],
-      _zdata_stores: ["view_count"],
-      Products: ["click_count", "view_count"],
-    };
+    const { COUNTERS } = require(`${__hooks}/counters.js`);
     const original = e.record.original();
     const raised = {};
     for (const field of COUNTERS[e.record.collection().name]) {
@@ -28,7 +27,22 @@ onRecordUpdateRequest(
     if (fields.length > 0) throw new BadRequestError(`${fields.join(", ")}: counted by the site, never typed in.`, raised);
     e.next();
   },
-  "_zdata_offers",
-  "_zdata_stores",
-  "Products",
+  ...require(`${__hooks}/counters.js`).COUNTED_COLLECTIONS,
+);
+
+onRecordCreateRequest(
+  (e) => {
+    const { COUNTERS } = require(`${__hooks}/counters.js`);
+    if (!e.hasSuperuserAuth()) {
+      const typed = {};
+      for (const field of COUNTERS[e.record.collection().name]) {
+        if (e.record.getInt(field) !== 0)
+          typed[field] = new ValidationError("validation_counted_by_the_site", "Counted by the site: a new record starts at 0.");
+      }
+      const fields = Object.keys(typed);
+      if (fields.length > 0) throw new BadRequestError(`${fields.join(", ")}: counted by the site, never typed in.`, typed);
+    }
+    e.next();
+  },
+  ...require(`${__hooks}/counters.js`).COUNTED_COLLECTIONS,
 );

@@ -217,7 +217,7 @@ describe("the PocketBase hook", () => {
     const listed = await editor.read<{ items: Array<{ name: string; type: string; system: boolean; listRule: string | null }> }>("collections?perPage=200");
     // Views follow their base collections; PocketBase's own collections and the version record
     // are not content, nor is what only an account may list (the Worker's affiliate networks).
-    const visitorsRead = (rule: string | null) => rule !== null && !rule.includes("@request.auth.collectionName");
+    const visitorsRead = (rule: string | null) => rule !== null && !/^@request\.auth\.collectionName = "\w+"$/.test(rule);
     const readable = listed.items
       .filter((c) => c.type === "base" && !c.system && visitorsRead(c.listRule) && c.name !== "_zsys_content_version")
       .map((c) => c.name);
