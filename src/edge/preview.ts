@@ -23,8 +23,9 @@ const EDITOR_CHECK_PATH = "/api/dealpilot/editor";
 export const PREVIEW_NOTICE = "Preview — not published";
 
 /** Outside React's tree (appended to the streamed body, like the deferred data), so the
- * browser's hydration never sees it; Bootstrap utilities only, so it needs no stylesheet of its own. */
-const BANNER = `<p role="status" class="position-fixed bottom-0 start-0 end-0 z-3 mb-0 p-2 text-center fw-semibold text-bg-warning">${PREVIEW_NOTICE}: you are signed in as an editor, so this page shows drafts. Visitors see only what is published.</p>`;
+ * browser's hydration never sees it; Bootstrap classes only, so it needs no stylesheet of
+ * its own. Signing out (admin.ts) ends the preview. */
+const BANNER = `<form method="post" action="/admin/sign-out" role="status" class="position-fixed bottom-0 start-0 end-0 z-3 p-2 text-center fw-semibold text-bg-warning">${PREVIEW_NOTICE}: you are signed in as an editor, so this page shows drafts. Visitors see only what is published. <button type="submit" class="btn btn-sm btn-dark ms-2">Sign out</button></form>`;
 
 /** The editor's PocketBase token from the session cookie; null when there is none, or
  * PocketBase does not take it as an editor's (a marketer's, an expired one) or cannot say. */

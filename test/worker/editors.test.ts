@@ -139,5 +139,10 @@ describe("the editors' role", () => {
     const reports = await visit("/admin/reports", { headers: { Cookie: cookie }, redirect: "manual" });
     expect(reports.status).toBe(403);
     expect(await reports.text()).toContain("reads no reports");
+    // Signing out (the notice's button) voids the session's token: the cookie shows the public page.
+    const signOut = await visit("/admin/sign-out", { method: "POST", headers: { Cookie: cookie }, redirect: "manual" });
+    expect(signOut.status).toBe(303);
+    const after = await (await visit(`/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`, { headers: { Cookie: cookie } })).text();
+    expect(after).not.toContain(htmlText(offer.heading));
   });
 });

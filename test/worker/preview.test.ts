@@ -73,6 +73,8 @@ describe("preview of drafts", () => {
     expect(response.status).toBe(200);
     expect(html).toContain(htmlText(draft.heading));
     expect(html).toContain(NOTICE);
+    // The notice ends the preview: it is the sign-out form.
+    expect(html).toMatch(/<form method="post" action="\/admin\/sign-out"[^>]*>Preview — not published/);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
   });
