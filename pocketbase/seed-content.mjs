@@ -19,16 +19,16 @@
  * @typedef {{ id: string, logo: SeedFile, banner_image: SeedFile, title: string, slug: string,
  *   summery: string, subheading: string, category_ids: string[], website: string,
  *   default_action_url: string, default_action_text: string, is_featured_store: boolean,
- *   is_featured: boolean, badge: string, description: string, rating: number, reviewers: number,
+ *   is_featured: boolean, badge: string, description: string, rating: number, reviewers: number, rating_source: string,
  *   keypoints: Record<string, string>, meta_title: string, meta_keyword: string,
- *   meta_description: string, view_count: number }} StoreSeed
+ *   meta_description: string, view_count: number, status: Status }} StoreSeed
  *
  * @typedef {{ id: string, heading: string, subheading: string, rating: number, review_count: number,
  *   click_count: number, view_count: number, type: "coupon"|"deal", coupon_code: string,
  *   cta_label: string, cta_url: string, cta_trigger: boolean, tnc: string, thumbnail: SeedFile,
  *   is_featured: boolean, badge: string, badges: string[], headline: string, description: string,
  *   categories: string[], store: string, starts_at: string, expires_at: string, verified_at: string,
- *   worked_count: number, failed_count: number }} OfferSeed
+ *   worked_count: number, failed_count: number, status: Status }} OfferSeed
  *
  * @typedef {{ id: string, click_id: string, kind: "click", url: string, target_host: string, offer: string, store: string, counted: true, event_time: string }} ClickSeed
  *
@@ -46,7 +46,7 @@
  * @typedef {{ id: string, name: string, brand: string, primary_category: string, categories: string[],
  *   featured_image: SeedFile, images: SeedFile[], summary: string, description: string, pros: string,
  *   cons: string, tags: string, headline: string, coupon_offer: string, offers: string[],
- *   cta_label: string, cta_url: string, cta_trigger: boolean, rating: number, review_count: number,
+ *   cta_label: string, cta_url: string, cta_trigger: boolean, rating: number, review_count: number, rating_source: string,
  *   view_count: number, click_count: number, status: Status, price: number, price_currency: string }} ProductSeed
  *
  * @typedef {{ id: string, title: string, slug: string, featured_image: SeedFile | "", banner_image: SeedFile,
@@ -60,13 +60,13 @@
  *   secondery_product_badges: string[], secondery_product_cardtype: CardType, products: string[],
  *   cta_label: string, authors: string[], categories: string[], tags: string, meta_title: string,
  *   meta_keywords: string, meta_description: string, publish_time: string, is_featured: boolean,
- *   stores: string[] }} ComparisonSeed
+ *   stores: string[], status: Status }} ComparisonSeed
  *
  * @typedef {{ id: string, title: string, subtitle: string, summary: string, featured_image: SeedFile,
  *   banner_image: SeedFile, show_overview: boolean, products: string[], show_offers: boolean,
  *   description: string, conclusion: string, authors: string[], categories: string[], tags: string,
  *   publish_time: string, meta_title: string, meta_keywords: string, meta_description: string,
- *   is_featured: boolean, stores: string[] }} AdvertorialSeed
+ *   is_featured: boolean, stores: string[], status: Status }} AdvertorialSeed
  *
  * @typedef {{ id: string, name: string, origin: string, support_email: string, office_city: string,
  *   office_country: string, office_address: string, social_links: SocialLink[],
@@ -1318,11 +1318,13 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
         `</ul><p>Read the full terms on the <a href="https://${host}/terms" rel="nofollow">${html(brand)} website</a> before you buy; prices shown at checkout include local taxes.</p>`,
       rating,
       reviewers,
+      rating_source: "DealPilot editors' test; readers' reviews",
       keypoints,
       meta_title: `${title} Coupons & Deals (${rating}★) | DealPilot`,
       meta_keyword: [brand.toLowerCase(), `${brand.toLowerCase()} coupon`, `${brand.toLowerCase()} promo code`, ...kind.tags.slice(0, 2)].join(", "),
       meta_description: `Save on ${title}: verified coupon codes, current deals and an independent review. ${subheading}.`,
       view_count: storeRng.int(120, 48000),
+      status: "published",
     });
     storeInfo.set(id, { kind, color, host, brand, shortName: `${brand} ${word}` });
   }
@@ -1416,6 +1418,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       categories: store.category_ids.slice(0, 2),
       store: store.id,
       ...offerLifecycle(lifecycleRng, today, nth),
+      status: "published",
     });
     own.push(id);
     offersByStore.set(store.id, own);
@@ -1523,6 +1526,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
         cta_trigger: productIndex % 4 !== 3,
         rating: productRng.rating(3.8, 4.9),
         review_count: productRng.int(20, 3200),
+        rating_source: "DealPilot readers' reviews",
         view_count: productRng.int(300, 60000),
         click_count: productRng.int(20, 9000),
         status,
@@ -1597,6 +1601,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     ];
     advertorials.push({
       id: ids.make(`advertorial:${i}`),
+      status: "published",
       title,
       subtitle: advRng.pick([
         `We tested ${chosen.length} services side by side so you do not have to`,
@@ -1666,6 +1671,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     const color = kindOf(primary.primary_category).color;
     comparisons.push({
       id: ids.make(`comparison:${i}`),
+      status: "published",
       title,
       subtitle: `${tagline} ${primary.brand} and ${secondary.brand} go head to head on price, features and support.`,
       featured_image: thumbnailSvg("featured.svg", "VS", `${primary.brand} · ${secondary.brand}`, color),

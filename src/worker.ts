@@ -17,6 +17,7 @@ import { NEWSLETTER_MAX_BODY_BYTES, newsletter } from "./edge/newsletter";
 import { FEEDBACK_MAX_BODY_BYTES, offerFeedback } from "./edge/offer-feedback";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./edge/page-cache";
 import { PING_MAX_BODY_BYTES, ping } from "./edge/ping";
+import { previewPage } from "./edge/preview";
 import { POSTBACK_MAX_BODY_BYTES, postback } from "./edge/postback";
 import { OPT_OUT_MAX_BODY_BYTES, privacyChoice } from "./edge/privacy-choice";
 import { REVEAL_MAX_BODY_BYTES, reveal } from "./edge/reveal";
@@ -75,6 +76,9 @@ app.get("*", async (c) => {
   // Pages never see the tracking parameters: one page for every visitor (ARCHITECTURE rule 5).
   const url = new URL(c.req.url);
   const request = withoutTracking(url) === url ? c.req.raw : new Request(withoutTracking(url), c.req.raw);
+  // A signed-in editor's preview shows drafts: rendered for that request alone, past every cache.
+  const preview = await previewPage(c, request);
+  if (preview) return addTrackingCookie(c, preview);
   const crawler = isbot(c.req.header("User-Agent") ?? "");
   // The cache wraps the render only: the tracking cookie is added to what it answers.
   const page = await cachedPage(

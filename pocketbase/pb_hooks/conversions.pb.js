@@ -69,9 +69,9 @@ onRecordAfterCreateSuccess((e) => {
   e.next();
 }, "outbound_events");
 
-// Signing out of the reports ends every session of the marketer's account: PocketBase's
-// tokens cannot be withdrawn one by one, but a new token key voids them all. (Superusers'
-// tokens also open the admin UI, so theirs are left to expire.)
+// Signing out of the site ends every session of the marketer's or editor's account:
+// PocketBase's tokens cannot be withdrawn one by one, but a new token key voids them all.
+// (Superusers' tokens also open the admin UI, so theirs are left to expire.)
 routerAdd(
   "POST",
   "/api/dealpilot/sign-out",
@@ -80,5 +80,5 @@ routerAdd(
     e.app.save(e.auth);
     return e.noContent(204);
   },
-  $apis.requireAuth("marketers"),
+  $apis.requireAuth("marketers", "editors"),
 );

@@ -13,6 +13,8 @@ export interface ProductCardData {
   consHtml: string;
   rating: number;
   reviewCount: number;
+  /** Where the rating comes from; "" when unstated. */
+  ratingSource: string;
   /** The code of the product's coupon offer while that offer is live; null otherwise. */
   coupon: ProductCoupon | null;
   ctaLabel: string;
@@ -63,6 +65,7 @@ export function productCard(product: Product, now: number): ProductCardData {
     consHtml: sanitizeHtml(product.cons),
     rating: product.rating,
     reviewCount: product.review_count,
+    ratingSource: product.rating_source,
     coupon: couponOf(product, now),
     ctaLabel: product.cta_label,
     ctaUrl: product.cta_url,

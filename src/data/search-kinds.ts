@@ -27,8 +27,8 @@ export interface SearchHit {
   external: boolean;
   /** Thumbnail; empty when the record has none. */
   imageUrl: string;
-  /** A store's rating, with the number of reviewers (the figures of its structured data). */
-  rating?: { value: number; count: number };
+  /** A store's rating, with the number of reviewers (the figures of its structured data) and their source ("" when unstated). */
+  rating?: { value: number; count: number; source: string };
   /** In the category the visitor chose. */
   inCategory: boolean;
 }

@@ -115,6 +115,7 @@ interface StoreRecord extends Files {
   logo: string;
   rating: number;
   reviewers: number;
+  rating_source: string;
   expand?: { category_ids?: Titled[] };
 }
 
@@ -164,7 +165,7 @@ async function storeCandidates(pb: ContentClient, words: readonly string[]): Pro
   const read = candidateReader<StoreRecord>(pb, COLLECTIONS.stores, {
     sort: "-reviewers,title",
     expand: "category_ids",
-    fields: "id,collectionId,collectionName,title,subheading,description,logo,rating,reviewers,expand.category_ids.title",
+    fields: "id,collectionId,collectionName,title,subheading,description,logo,rating,reviewers,rating_source,expand.category_ids.title",
   });
   const { records, truncated } = await matchingRecords(pb, words, fieldsOf(STORE_FIELDS), read);
   const items = records.map((store) => ({
@@ -176,7 +177,7 @@ async function storeCandidates(pb: ContentClient, words: readonly string[]): Pro
       href: storePath(store),
       external: false,
       imageUrl: store.logo ? fileUrl(store, store.logo, "100x100") : "",
-      ...(store.rating > 0 && store.reviewers > 0 ? { rating: { value: store.rating, count: store.reviewers } } : {}),
+      ...(store.rating > 0 && store.reviewers > 0 ? { rating: { value: store.rating, count: store.reviewers, source: store.rating_source } } : {}),
     }),
     title: store.title,
     texts: [store.subheading],

@@ -8,11 +8,11 @@ import type { ListResult, Store, StoreFilter } from "./types";
 export const STORES_PER_PAGE = 30;
 
 /** Fields a store card needs; the list never ships HTML bodies to the page. */
-export const STORE_CARD_FIELDS = "id,collectionId,collectionName,title,logo,subheading,category_ids,is_featured,rating,reviewers";
+export const STORE_CARD_FIELDS = "id,collectionId,collectionName,title,logo,subheading,category_ids,is_featured,rating,reviewers,rating_source";
 
 export type StoreCardRecord = Pick<
   Store,
-  "id" | "collectionId" | "collectionName" | "title" | "logo" | "subheading" | "category_ids" | "is_featured" | "rating" | "reviewers"
+  "id" | "collectionId" | "collectionName" | "title" | "logo" | "subheading" | "category_ids" | "is_featured" | "rating" | "reviewers" | "rating_source"
 >;
 
 /** Which editorial pages exist about a store: its card links only to those. */

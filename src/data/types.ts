@@ -64,6 +64,8 @@ export interface Store extends BaseRecord {
   description: string;
   rating: number;
   reviewers: number;
+  /** Where the rating and reviewer count come from (an editor's note); "" when unstated. */
+  rating_source: string;
   /** Label → value, shown as a grid on the store page. */
   keypoints: Record<string, string> | null;
   meta_title: string;
@@ -179,6 +181,8 @@ export interface Product extends BaseRecord {
   cta_trigger: boolean;
   rating: number;
   review_count: number;
+  /** Where the rating and review count come from (an editor's note); "" when unstated. */
+  rating_source: string;
   view_count: number;
   click_count: number;
   /** Price of the plan the call to action leads to; 0 when the editor has not set one. */

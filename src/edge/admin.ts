@@ -21,8 +21,9 @@ export const admin = new Hono<AppEnv>();
 
 const SIGN_IN_PATH = "/admin/sign-in";
 const SIGN_IN_MAX_BODY_BYTES = 4 * 1024;
-/** Tried in this order: most people signing in here are marketers. */
-const ACCOUNT_COLLECTIONS = ["marketers", "_superusers"] as const;
+/** Tried in this order: most people signing in here are marketers. Editors sign in to
+ * preview drafts on the site's pages (preview.ts). */
+const ACCOUNT_COLLECTIONS = ["marketers", "editors", "_superusers"] as const;
 
 for (const path of ["/admin", "/admin/*"]) {
   admin.use(path, async (c, next) => {
@@ -57,8 +58,9 @@ function sessionCookie(c: Context<AppEnv>, token: string, maxAge: number): strin
   return serializeCookie(ADMIN_SESSION_COOKIE, token, { ...ADMIN_SESSION_COOKIE_ATTRIBUTES, maxAge, secure: secureCookies(c) });
 }
 
-/** The report for the signed-in account; "signed out" when PocketBase no longer accepts its token. */
-async function fetchReport(config: Config, token: string, query: ReportQuery): Promise<Report | "signed out"> {
+/** The report for the signed-in account; "signed out" when PocketBase no longer accepts its
+ * token, "no reports" for an account that reads none (an editor's). */
+async function fetchReport(config: Config, token: string, query: ReportQuery): Promise<Report | "signed out" | "no reports"> {
   const params = new URLSearchParams({ from: query.from, to: query.to, group: query.group });
   const response = await fetch(`${config.pocketbaseUrl}/api/dealpilot/report?${params}`, {
     headers: { Accept: "application/json", Authorization: token },
@@ -66,7 +68,7 @@ async function fetchReport(config: Config, token: string, query: ReportQuery): P
   });
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel();
-    return "signed out";
+    return response.status === 401 ? "signed out" : "no reports";
   }
   if (!response.ok) throw new Error(`report: PocketBase answered ${response.status} ${(await response.text()).slice(0, 300)}`);
   return (await response.json()) as Report;
@@ -145,7 +147,7 @@ admin.get("/admin/reports", async (c) => {
   if (!token) return signInFirst(c, csv);
   const parsed = parseReportQuery(new URL(c.req.url).searchParams, Date.now());
   if (!parsed.ok) return csv ? c.text(parsed.message, 400) : renderAdminMessage({ title: "That report cannot be made", message: parsed.message, nonce }, 400);
-  let report: Report | "signed out";
+  let report: Report | "signed out" | "no reports";
   try {
     report = await fetchReport(c.var.config, token, parsed.query);
   } catch (err) {
@@ -154,6 +156,10 @@ admin.get("/admin/reports", async (c) => {
     return csv ? c.text(message, 503) : renderAdminMessage({ title: "Report unavailable", message, nonce }, 503);
   }
   if (report === "signed out") return signInFirst(c, csv);
+  if (report === "no reports") {
+    const message = "This account reads no reports. As an editor, open any page of the site to preview it with your drafts.";
+    return csv ? c.text(message, 403) : renderAdminMessage({ title: "No reports for this account", message, nonce }, 403);
+  }
   if (csv) {
     const { group, from, to } = parsed.query;
     c.header("Content-Type", "text/csv; charset=utf-8");

@@ -68,6 +68,7 @@ async function writeCorpus(pb: PocketBase): Promise<Corpus> {
       ],
     });
     const store = await create("_zdata_stores", {
+      status: "published",
       title: `${text} store`,
       subheading: TEXT_VECTOR,
       summery: rich,
@@ -85,6 +86,7 @@ async function writeCorpus(pb: PocketBase): Promise<Corpus> {
     });
     for (const type of ["deal", "coupon"]) {
       await create("_zdata_offers", {
+        status: "published",
         heading: TEXT_VECTOR,
         subheading: TEXT_VECTOR,
         headline: TEXT_VECTOR,
@@ -141,6 +143,7 @@ async function writeCorpus(pb: PocketBase): Promise<Corpus> {
     );
     result.comparisons.push(
       await create("_zdata_comparisons", {
+        status: "published",
         ...piece,
         title: `${text} comparison`,
         subtitle: TEXT_VECTOR,
@@ -157,6 +160,7 @@ async function writeCorpus(pb: PocketBase): Promise<Corpus> {
     );
     result.advertorials.push(
       await create("_zdata_advertorials", {
+        status: "published",
         ...piece,
         title: `${text} advertorial`,
         subtitle: TEXT_VECTOR,

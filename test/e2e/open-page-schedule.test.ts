@@ -45,10 +45,17 @@ afterAll(async () => {
 
 describe("a store page left open", () => {
   it("drops an offer when it ends and shows one when it starts, counts included, without a reload", async () => {
-    const store = await create<Store>("_zdata_stores", { title: `${marker} Store` });
+    const store = await create<Store>("_zdata_stores", { title: `${marker} Store`, status: "published" });
     const now = Date.now();
     const offer = (heading: string, dates: Record<string, string>) =>
-      create<Offer>("_zdata_offers", { heading: `${marker} ${heading}`, type: "deal", store: store.id, cta_url: "https://clock.example/", ...dates });
+      create<Offer>("_zdata_offers", {
+        heading: `${marker} ${heading}`,
+        type: "deal",
+        store: store.id,
+        cta_url: "https://clock.example/",
+        status: "published",
+        ...dates,
+      });
     await offer("stays", {});
     await offer("ends soon", { expires_at: pbDate(now + 12_000) });
     await offer("starts later", { starts_at: pbDate(now + 24_000) });

@@ -154,7 +154,13 @@ describe("publishing: an editor's change reaches cached pages and reads within 1
     const edited = await visitUntil(storePath, (html) => html.includes(htmlText(heading)));
     console.log(`offer heading shown after ${edited.ms} ms`);
 
-    const doomed = await editor.create<Offer>("_zdata_offers", { heading: marker("Expired coupon"), type: "coupon", coupon_code: "GONE10", store: store.id });
+    const doomed = await editor.create<Offer>("_zdata_offers", {
+      heading: marker("Expired coupon"),
+      type: "coupon",
+      coupon_code: "GONE10",
+      store: store.id,
+      status: "published",
+    });
     restore.push(() => editor.remove("_zdata_offers", doomed.id).catch(() => undefined));
     await visitUntil(storePath, (html) => html.includes(htmlText(doomed.heading)));
     expect((await cachedVisit(storePath)).cache).toBe("HIT");
@@ -211,7 +217,7 @@ describe("the PocketBase hook", () => {
     const listed = await editor.read<{ items: Array<{ name: string; type: string; system: boolean; listRule: string | null }> }>("collections?perPage=200");
     // Views follow their base collections; PocketBase's own collections and the version record
     // are not content, nor is what only an account may list (the Worker's affiliate networks).
-    const visitorsRead = (rule: string | null) => rule !== null && !rule.includes("@request.auth.collectionName");
+    const visitorsRead = (rule: string | null) => rule !== null && !/^@request\.auth\.collectionName = "\w+"$/.test(rule);
     const readable = listed.items
       .filter((c) => c.type === "base" && !c.system && visitorsRead(c.listRule) && c.name !== "_zsys_content_version")
       .map((c) => c.name);

@@ -148,7 +148,7 @@ describe("server-rendered Stores list", () => {
       await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_stores/records`, {
         method: "POST",
         headers,
-        body: JSON.stringify({ title: hostile, subheading: hostile, category_ids: [category.id] }),
+        body: JSON.stringify({ title: hostile, subheading: hostile, category_ids: [category.id], status: "published" }),
       })
     ).json()) as { id: string };
     try {

@@ -9,6 +9,7 @@ import { CouponReveal } from "./CouponReveal";
 import { OfferBadges } from "./OfferBadges";
 import { pingAttributes } from "../../lib/outbound";
 import { OutboundLink } from "./OutboundLink";
+import { ratingSource } from "./StoreRating";
 
 /** Rating out of 5 and the number of reviews behind it. */
 /** The plan price, shown wherever the page's structured data states it (Google expects a
@@ -23,7 +24,7 @@ export function ProductPrice({ price }: { price: ProductCardData["price"] }) {
   );
 }
 
-export function ProductRating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+export function ProductRating({ rating, reviewCount, source }: { rating: number; reviewCount: number; source: string }) {
   if (!rating) return null;
   const score = rating.toFixed(1);
   return (
@@ -35,7 +36,9 @@ export function ProductRating({ rating, reviewCount }: { rating: number; reviewC
       <span aria-hidden="true" className="fw-semibold">
         {score}
       </span>
-      {reviewCount > 0 && <span className="text-body-secondary">{` (${formatCount(reviewCount)} reviews)`}</span>}
+      {(reviewCount > 0 || source) && (
+        <span className="text-body-secondary">{`${reviewCount > 0 ? ` (${formatCount(reviewCount)} reviews)` : ""}${ratingSource(source)}`}</span>
+      )}
     </p>
   );
 }
@@ -143,7 +146,7 @@ export function ProductCard({ product, cardType, badges, ctaLabel, headingLevel 
         {product.name}
       </Heading>
       {product.headline && !compact && <p className="text-body-secondary mb-1">{product.headline}</p>}
-      <ProductRating rating={product.rating} reviewCount={product.reviewCount} />
+      <ProductRating rating={product.rating} reviewCount={product.reviewCount} source={product.ratingSource} />
       <ProductPrice price={product.price} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the product's summary, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/products.ts */}
       {!compact && product.summaryHtml && <div className="mb-3" dangerouslySetInnerHTML={{ __html: product.summaryHtml }} />}

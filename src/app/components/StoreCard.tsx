@@ -34,7 +34,7 @@ export function StoreCard({ store }: { store: StoreCardData }) {
             {truncateChars(store.title, TITLE_MAX)}
           </AppLink>
         </h2>
-        <StoreRating rating={store.rating} reviewers={store.reviewers} className="justify-content-center mb-1" />
+        <StoreRating rating={store.rating} reviewers={store.reviewers} source={store.rating_source} className="justify-content-center mb-1" />
         {store.subheading && <p className="card-text small text-body-secondary mb-0">{truncateChars(store.subheading, SUBHEADING_MAX)}</p>}
       </div>
       {(store.editorials.comparison || store.editorials.review) && (

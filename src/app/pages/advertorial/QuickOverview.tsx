@@ -19,7 +19,7 @@ function OverviewItem({ product, rank }: { product: ProductCardData; rank: numbe
         <a className="fw-semibold text-reset" href={`#product-${rank}`}>
           {product.name}
         </a>
-        <ProductRating rating={product.rating} reviewCount={product.reviewCount} />
+        <ProductRating rating={product.rating} reviewCount={product.reviewCount} source={product.ratingSource} />
         <ProductPrice price={product.price} />
       </div>
       {/* The coupon code shows as its last 3 characters until revealed (CouponReveal). */}

@@ -34,7 +34,7 @@ export function SearchResultItem({ hit }: { hit: SearchHit }) {
           </p>
         )}
         {hit.snippet && <p className="small text-body-secondary mb-1">{hit.snippet}</p>}
-        {hit.rating && <StoreRating rating={hit.rating.value} reviewers={hit.rating.count} />}
+        {hit.rating && <StoreRating rating={hit.rating.value} reviewers={hit.rating.count} source={hit.rating.source} />}
       </div>
     </article>
   );

@@ -62,7 +62,7 @@ export function StoreHero({ store, heading }: { store: StoreDetails; heading: st
           <h1 id="store-heading" className="h2 mb-1">
             {heading}
           </h1>
-          <StoreRating rating={store.rating} reviewers={store.reviewers} className="mb-2" />
+          <StoreRating rating={store.rating} reviewers={store.reviewers} source={store.rating_source} className="mb-2" />
           {store.subheading && <p className="lead mb-3">{store.subheading}</p>}
           <div className="d-flex flex-wrap align-items-center gap-3">
             {store.default_action_url && (

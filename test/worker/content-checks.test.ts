@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Offer, Store } from "../../src/data/types";
+import { pocketbaseWriter, superuserToken, testEnv } from "./helpers";
+
+/**
+ * Issue 35, "Validation": what an editor saves is checked by PocketBase's hooks
+ * (pocketbase/pb_hooks/content-checks.js), whichever way it comes; a refusal names the
+ * field and says what to do, as the admin UI shows it under the field.
+ */
+
+interface Refusal {
+  status: number;
+  message: string;
+  data: Record<string, { code: string; message: string }>;
+}
+
+const writer = await pocketbaseWriter();
+let token: string;
+let store: Store;
+
+/** Saves as an editor's admin session does; the answer's status and body. */
+async function save(method: "POST" | "PATCH", path: string, record: Record<string, unknown>): Promise<{ status: number; body: Refusal }> {
+  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: token },
+    body: JSON.stringify(record),
+  });
+  return { status: response.status, body: (await response.json()) as Refusal };
+}
+
+const offer = (fields: Record<string, unknown>) =>
+  save("POST", "_zdata_offers/records", { heading: "Checked offer", type: "deal", store: store.id, cta_url: "https://checked.example/deal", ...fields });
+
+/** Expects a refusal naming `field` with a message containing `words`. */
+function refused(answer: { status: number; body: Refusal }, field: string, words: string) {
+  expect(answer.status).toBe(400);
+  expect(Object.keys(answer.body.data)).toEqual([field]);
+  expect(answer.body.data[field]!.message).toContain(words);
+  expect(answer.body.message).toContain(words);
+}
+
+beforeAll(async () => {
+  token = await superuserToken();
+  store = await writer.create<Store>("_zdata_stores", { title: `Checked ${crypto.randomUUID().slice(0, 8)}`, default_action_url: "https://checked.example/" });
+});
+
+afterAll(async () => {
+  const offers = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_offers/records?filter=${encodeURIComponent(`store = "${store.id}"`)}`, {
+    headers: { Authorization: token },
+  });
+  for (const { id } of ((await offers.json()) as { items: Offer[] }).items) {
+    await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_offers/records/${id}`, { method: "DELETE", headers: { Authorization: token } });
+  }
+  await writer.cleanup();
+});
+
+describe("checks of what editors save", () => {
+  it("an offer must end after it starts", async () => {
+    refused(await offer({ starts_at: "2026-12-10 00:00:00.000Z", expires_at: "2026-12-01 00:00:00.000Z" }), "expires_at", "end before it starts");
+    refused(await offer({ starts_at: "2026-12-10 00:00:00.000Z", expires_at: "2026-12-10 00:00:00.000Z" }), "expires_at", "end before it starts");
+    expect((await offer({ starts_at: "2026-12-01 00:00:00.000Z", expires_at: "2026-12-10 00:00:00.000Z" })).status).toBe(200);
+    // Either date alone is fine: no start means live now, no expiry means open-ended.
+    expect((await offer({ expires_at: "2026-12-10 00:00:00.000Z" })).status).toBe(200);
+  });
+
+  it("a coupon needs a code or a partner URL", async () => {
+    refused(await offer({ type: "coupon", cta_url: "", coupon_code: "  " }), "coupon_code", "coupon code or a partner URL");
+    expect((await offer({ type: "coupon", cta_url: "", coupon_code: "SAVE10" })).status).toBe(200);
+    expect((await offer({ type: "coupon" })).status).toBe(200);
+  });
+
+  it.each([
+    "http://shop.example.com/deal",
+    "https://localhost/deal",
+    "https://203.0.113.7/deal",
+    "https://shop.example.com@evil.example/deal",
+    "https://{utm_source}.example.com/",
+    "https://shop_example.com/",
+  ])("a partner URL must be https with a plausible host: %s is refused", async (url) => {
+    refused(await offer({ cta_url: url }), "cta_url", "https://");
+    refused(await save("PATCH", `_zdata_stores/records/${store.id}`, { default_action_url: url }), "default_action_url", "https://");
+  });
+
+  it("a partner URL may carry a port, a path, a query and macros", async () => {
+    const answer = await offer({ cta_url: "https://go.shop.example.co.uk:8443/deal?aff=dealpilot&sub={click_id}&src={utm_source}#top" });
+    expect(answer.status).toBe(200);
+  });
+
+  it("a store with offers keeps its default action URL", async () => {
+    await offer({});
+    refused(await save("PATCH", `_zdata_stores/records/${store.id}`, { default_action_url: "" }), "default_action_url", "has offers");
+    const empty = await writer.create<Store>("_zdata_stores", {
+      title: `Checked empty ${crypto.randomUUID().slice(0, 8)}`,
+      default_action_url: "https://checked.example/",
+    });
+    expect((await save("PATCH", `_zdata_stores/records/${empty.id}`, { default_action_url: "" })).status).toBe(200);
+  });
+});
