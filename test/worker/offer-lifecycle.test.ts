@@ -279,7 +279,14 @@ describe("freshness ends at the next start or expiry", () => {
     const ends = Date.now() + 3_000;
     const starts = ends + 3_000;
     const deal = (heading: string, dates: Record<string, string>) =>
-      writer.create("_zdata_offers", { heading: `${marker} ${heading}`, type: "deal", store: own.id, cta_label: "Go", cta_url: "https://clock.example/d", ...dates });
+      writer.create("_zdata_offers", {
+        heading: `${marker} ${heading}`,
+        type: "deal",
+        store: own.id,
+        cta_label: "Go",
+        cta_url: "https://clock.example/d",
+        ...dates,
+      });
     await deal("stays", {});
     await deal("ends first", { expires_at: pbDate(ends) });
     await deal("starts after", { starts_at: pbDate(starts) });

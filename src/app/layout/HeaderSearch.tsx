@@ -1,9 +1,10 @@
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { Suspense, useId, useRef, useState } from "react";
 import { Form } from "react-router";
 import { SEARCH_MAX_LENGTH } from "../../lib/search-limits";
+import { lazyExport } from "../lazy-export";
 
 // The suggestions' code loads on the first focus of the field, never with the page.
-const SearchSuggestions = lazy(() => import("./SearchSuggestions").then(({ SearchSuggestions }) => ({ default: SearchSuggestions })));
+const SearchSuggestions = lazyExport(() => import("./SearchSuggestions"), "SearchSuggestions");
 
 /**
  * The site search of the header (in the menu on phones): a GET form to /search that needs

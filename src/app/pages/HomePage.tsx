@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useLoaderData } from "react-router";
 import { BEST_DEALS, TOP_DEALS } from "../../data/home-sizes";
 import { LOGO_PATH } from "../../lib/brand";
@@ -6,22 +6,23 @@ import { organization, webSite } from "../../lib/structured-data";
 import { PageMeta } from "../components/PageMeta";
 import { ReadMoreBlock } from "../components/ReadMoreBlock";
 import { useRootData } from "../root-data";
-import { BannerSlider } from "./home/BannerSlider";
-import { BlogStrip } from "./home/BlogStrip";
 import { HERO_SUMMARY } from "./home/home-content";
 import type { homeLoader } from "./home/home-loader";
 import { HomeHero } from "./home/HomeHero";
-import { LatestDeals } from "./home/LatestDeals";
 import { OfferGridSection } from "./home/OfferGridSection";
 import { PopularArticles } from "./home/PopularArticles";
 import { PopularCategories } from "./home/PopularCategories";
 import { PopularOffers } from "./home/PopularOffers";
+import { lazyExport } from "../lazy-export";
 
-/* Static sections far below the fold: their code is a chunk of its own, fetched once the page
-   has started hydrating instead of before it; the server's HTML stands until it arrives
-   (React hydrates a Suspense boundary when its code is in). */
-const ImageSlider = lazy(() => import("./home/ImageSlider").then((module) => ({ default: module.ImageSlider })));
-const WhatSetsUsApart = lazy(() => import("./home/WhatSetsUsApart").then((module) => ({ default: module.WhatSetsUsApart })));
+/* The sections below Popular offers: their code is a chunk apart, fetched once the page has
+   started hydrating instead of before it (the JS budget); the server's HTML stands until it
+   arrives (React hydrates a Suspense boundary when its code is in). */
+const BannerSlider = lazyExport(() => import("./home/BannerSlider"), "BannerSlider");
+const ImageSlider = lazyExport(() => import("./home/ImageSlider"), "ImageSlider");
+const WhatSetsUsApart = lazyExport(() => import("./home/WhatSetsUsApart"), "WhatSetsUsApart");
+const LatestDeals = lazyExport(() => import("./home/LatestDeals"), "LatestDeals");
+const BlogStrip = lazyExport(() => import("./home/BlogStrip"), "BlogStrip");
 
 /** Spec: Best deals cut the deal card subheading to 4 words. */
 const BEST_DEAL_SUBHEADING_WORDS = 4;
@@ -53,14 +54,14 @@ export function HomePage() {
           subheadingWords={BEST_DEAL_SUBHEADING_WORDS}
         />
         <PopularOffers deals={data.popularDeals} stores={data.bestStores} />
-        <BannerSlider resolve={data.banners} />
         <Suspense>
+          <BannerSlider resolve={data.banners} />
           <ImageSlider />
           <WhatSetsUsApart />
+          <LatestDeals resolve={data.latestDeals} />
+          <ReadMoreBlock items={data.readMore} />
+          <BlogStrip resolve={data.blog} />
         </Suspense>
-        <LatestDeals resolve={data.latestDeals} />
-        <ReadMoreBlock items={data.readMore} />
-        <BlogStrip resolve={data.blog} />
       </div>
     </main>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { useLoaderData, useLocation } from "react-router";
 import { fileUrl } from "../../data/files";
 import type { StoreDetails } from "../../data/stores";
@@ -19,13 +19,14 @@ import { StoreHero } from "./store/StoreHero";
 import type { StoreLoaderData } from "./store/store-loader";
 import { StoreOffers, StoreOffersSkeleton } from "./store/StoreOffers";
 import { StorePageSkeleton } from "./store/StorePageSkeleton";
+import { lazyExport } from "../lazy-export";
 
 // The similar-stores carousel and the sections at the page's end are not needed to hydrate
 // the rest: their code loads apart (with their data where they wait for it, same boundary),
 // and until then React keeps their server HTML (the JS budget).
-const SimilarStores = lazy(() => import("./store/SimilarStores").then(({ SimilarStores }) => ({ default: SimilarStores })));
-const StoreAbout = lazy(() => import("./store/StoreAbout").then(({ StoreAbout }) => ({ default: StoreAbout })));
-const ExpiredOffers = lazy(() => import("./store/ExpiredOffers").then(({ ExpiredOffers }) => ({ default: ExpiredOffers })));
+const SimilarStores = lazyExport(() => import("./store/SimilarStores"), "SimilarStores");
+const StoreAbout = lazyExport(() => import("./store/StoreAbout"), "StoreAbout");
+const ExpiredOffers = lazyExport(() => import("./store/ExpiredOffers"), "ExpiredOffers");
 
 /** Spec: the Store page, /stores/{title}/{id}. */
 export function StorePage() {
