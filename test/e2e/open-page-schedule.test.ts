@@ -57,8 +57,8 @@ describe("a store page left open", () => {
         ...dates,
       });
     await offer("stays", {});
-    await offer("ends soon", { expires_at: pbDate(now + 12_000) });
-    await offer("starts later", { starts_at: pbDate(now + 24_000) });
+    await offer("ends soon", { expires_at: pbDate(now + 8_000) });
+    await offer("starts later", { starts_at: pbDate(now + 16_000) });
 
     const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
     const problems = watchConsole(page);
