@@ -28,7 +28,8 @@
  *   cta_label: string, cta_url: string, cta_trigger: boolean, tnc: string, thumbnail: SeedFile,
  *   is_featured: boolean, badge: string, badges: string[], headline: string, description: string,
  *   categories: string[], store: string, starts_at: string, expires_at: string, verified_at: string,
- *   worked_count: number, failed_count: number, status: Status }} OfferSeed
+ *   worked_count: number, failed_count: number, status: Status, countries: string[],
+ *   cta_urls: Record<string, string> | null }} OfferSeed
  *
  * @typedef {{ id: string, click_id: string, kind: "click", url: string, target_host: string, offer: string, store: string, counted: true, event_time: string }} ClickSeed
  *
@@ -296,6 +297,23 @@ export const SEED_DAY = Date.UTC(2026, 10, 1);
 /** Midnight UTC of the day holding `ms`: the seed dates offers from the day it runs. @param {number} ms */
 export function utcDayStart(ms) {
   return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+/** The countries offers are limited to in the demo content (issue 36). */
+const OFFER_COUNTRIES = ["US", "GB", "DE", "IN", "AE"];
+
+/**
+ * Where an offer is valid: most offers worldwide; about one in five limited to one to three
+ * of OFFER_COUNTRIES, some of those with a partner URL of their own for one country (the
+ * partner's site for that country, used at /goto instead of `cta_url`).
+ * @param {Rng} rng @param {string} host @param {string} path
+ * @returns {Pick<OfferSeed, "countries" | "cta_urls">}
+ */
+function offerCountries(rng, host, path) {
+  if (!rng.chance(0.2)) return { countries: [], cta_urls: null };
+  const countries = rng.sample(OFFER_COUNTRIES, rng.pick([1, 1, 2, 3])).sort();
+  const local = countries.length > 1 && rng.chance(0.5) ? at(countries, 0) : null;
+  return { countries, cta_urls: local ? { [local]: `https://${local.toLowerCase()}.${host}${path}` } : null };
 }
 
 /** A PocketBase date `days` (fractional) after `today`. @param {number} today @param {number} days */
@@ -1338,6 +1356,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
   // --- offers -------------------------------------------------------------------------
   const offerRng = new Rng("offers");
   const lifecycleRng = new Rng("offer-lifecycle");
+  const countryRng = new Rng("offer-countries");
   const offerCount = 400 * scale;
   /** @type {number[]} store index of each offer: 3 per store, the rest spread at random */
   const offerStores = [];
@@ -1392,6 +1411,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     const macro = i % 3 === 0 ? `&${MACRO_QUERIES[i % MACRO_QUERIES.length]}` : "";
     const label = type === "deal" ? `${pct}% OFF` : variant === 1 ? "CODE" : "SALE";
     const id = ids.make(`offer:${i}`);
+    const path = `/offer/${slugify(heading)}?ref=dealpilot${macro}`;
     offers.push({
       id,
       heading,
@@ -1403,7 +1423,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       type,
       coupon_code: code,
       cta_label: type === "coupon" && variant === 1 ? "Get Code" : offerRng.pick(CTA_LABELS),
-      cta_url: `https://${host}/offer/${slugify(heading)}?ref=dealpilot${macro}`,
+      cta_url: `https://${host}${path}`,
       cta_trigger: i % 5 !== 2,
       tnc:
         `<p>Offer valid for ${offerRng.pick(["new customers", "new and returning customers", "new subscriptions"])} until the end of the promotion. ` +
@@ -1419,6 +1439,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       store: store.id,
       ...offerLifecycle(lifecycleRng, today, nth),
       status: "published",
+      ...offerCountries(countryRng, host, path),
     });
     own.push(id);
     offersByStore.set(store.id, own);

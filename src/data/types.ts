@@ -108,6 +108,10 @@ export interface Offer extends BaseRecord {
   /** "Did it work?" votes, raised only by PocketBase's hook. */
   worked_count: number;
   failed_count: number;
+  /** ISO 3166-1 alpha-2 codes it is limited to; empty means worldwide (issue 36). */
+  countries: string[];
+  /** Partner URL by country code, used at /goto instead of `cta_url` for visitors from there. */
+  cta_urls: Record<string, string> | null;
   expand?: { badges?: Badge[]; badge?: Badge; store?: Store };
 }
 

@@ -178,6 +178,22 @@ describe("generateContent", () => {
     }
   });
 
+  it("limits some offers to some of US, GB, DE, IN and AE, most worldwide, a few with a country's own URL", () => {
+    const limited = content.offers.filter((offer) => offer.countries.length > 0);
+    expect(limited.length).toBeGreaterThan(content.offers.length / 10);
+    expect(limited.length).toBeLessThan(content.offers.length / 3);
+    for (const offer of limited) for (const country of offer.countries) expect(["US", "GB", "DE", "IN", "AE"]).toContain(country);
+    expect(new Set(limited.flatMap((offer) => offer.countries)).size).toBe(5);
+    const withUrls = content.offers.filter((offer) => offer.cta_urls);
+    expect(withUrls.length).toBeGreaterThan(0);
+    for (const offer of withUrls) {
+      for (const [country, url] of Object.entries(offer.cta_urls ?? {})) {
+        expect(offer.countries).toContain(country);
+        expect(new URL(url).host).not.toBe(new URL(offer.cta_url).host);
+      }
+    }
+  });
+
   it("fills the editorial screens", () => {
     const overview = content.advertorials.filter((a) => a.show_overview && a.products.length >= 5 && a.products.length <= 8);
     expect(overview.length).toBeGreaterThanOrEqual(6);
