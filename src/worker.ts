@@ -27,8 +27,10 @@ import { securityHeaders } from "./edge/security-headers";
 import { movedSitemapChild, sitemapChild, SITEMAP_CHILD_ROUTE, sitemapIndex, SITEMAP_INDEX_PATH } from "./edge/sitemap";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
 import { addTrackingCookie } from "./edge/tracking-capture";
+import { COUNTRY_CHOICE_MAX_BODY_BYTES, countryChoice, visitorCountry, withCountryMeta } from "./edge/visitor-country";
 import { readConfig, type Env } from "./env";
 import { HOME_SHARE_IMAGE, LOGO_PATH } from "./lib/brand";
+import { COUNTRY_PATH } from "./lib/country-choice";
 import { REVEAL_PATH } from "./lib/outbound";
 import { withoutTracking } from "./lib/tracking";
 import { renderPage } from "./ssr/render";
@@ -80,27 +82,32 @@ app.get("*", async (c) => {
   const preview = await previewPage(c, request);
   if (preview) return addTrackingCookie(c, preview);
   const crawler = isbot(c.req.header("User-Agent") ?? "");
-  // The cache wraps the render only: the tracking cookie is added to what it answers.
+  // Crawlers too: they get what a visitor from their country gets, at the same address.
+  const country = visitorCountry(c.req.raw);
+  const { siteOrigin } = c.var.config;
+  // The cache wraps the render only: the country's meta and the tracking cookie are added to what it answers.
   const page = await cachedPage(
-    pageCacheKey(c.var.config.siteOrigin, url),
+    pageCacheKey(siteOrigin, url),
     request,
     (reads, pageRequest, complete) =>
       renderPage(pageRequest, {
         content: c.var.origin.client(reads),
-        siteOrigin: c.var.config.siteOrigin,
+        siteOrigin,
+        country: reads.countryScope(country),
         waitForAll: complete,
         nonce: c.var.cspNonce,
       }),
-    pageCacheDeps(c, [PAGE_TAG]),
+    pageCacheDeps(c, [PAGE_TAG], pageCacheKey(siteOrigin, url, country)),
     crawler ? "complete" : "streamed",
   );
-  return addTrackingCookie(c, page);
+  return addTrackingCookie(c, withCountryMeta(page, country));
 });
 
 app.post("/newsletter", limitBody(NEWSLETTER_MAX_BODY_BYTES), newsletter);
 app.post("/offers/:id/feedback", limitBody(FEEDBACK_MAX_BODY_BYTES), offerFeedback);
 app.post("/privacy/opt-out", limitBody(OPT_OUT_MAX_BODY_BYTES), privacyChoice);
 app.post(REVEAL_PATH, limitBody(REVEAL_MAX_BODY_BYTES), reveal);
+app.post(COUNTRY_PATH, limitBody(COUNTRY_CHOICE_MAX_BODY_BYTES), countryChoice);
 
 app.all("*", (c) => {
   c.header("Allow", "GET, HEAD");

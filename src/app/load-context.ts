@@ -1,11 +1,14 @@
 import { createContext, RouterContextProvider } from "react-router";
 import type { ContentClient } from "../data/client";
+import type { CountryScope } from "../data/offer-countries";
 
 /** What loaders get from the request through the router context (never module scope). */
 export interface LoadEnv {
   content: ContentClient;
   /** Canonical public origin (SITE_ORIGIN on the server; the page's origin in the browser). */
   siteOrigin: string;
+  /** The visitor's country, by which lists of offers are narrowed (src/data/offer-countries.ts). */
+  country: CountryScope;
   /** The state of the client navigation under way (a Link's `state`); absent on the server. */
   navigationState?: () => unknown;
 }
@@ -22,4 +25,8 @@ export function loadEnvFrom(context: unknown): LoadEnv {
 
 export function contentFrom(context: unknown): ContentClient {
   return loadEnvFrom(context).content;
+}
+
+export function countryFrom(context: unknown): CountryScope {
+  return loadEnvFrom(context).country;
 }

@@ -38,13 +38,15 @@ export interface OfferCardData extends BaseRecord, OfferLifecycle {
   expand?: { badges?: BadgeChip[]; store?: OfferStore };
   /** Clicks out in the last 24 hours, added by the page's loader from one usage read. */
   used_today?: number;
+  /** The countries it is limited to (empty or absent: worldwide), where the read has them. */
+  countries?: string[];
 }
 
 /** An offer as the store page and the offers list read it. */
-export type ListedOffer = OfferCardData & Pick<Offer, "type" | "coupon_code" | "tnc" | "is_featured" | "store">;
+export type ListedOffer = OfferCardData & Pick<Offer, "type" | "coupon_code" | "tnc" | "is_featured" | "store" | "countries">;
 
 const CARD_FIELDS = [
-  `id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc,is_featured,store,${LIFECYCLE_FIELDS}`,
+  `id,collectionId,collectionName,heading,subheading,thumbnail,cta_label,cta_url,cta_trigger,type,coupon_code,tnc,is_featured,store,countries,${LIFECYCLE_FIELDS}`,
   badgeChipFields("badges"),
 ].join(",");
 
@@ -54,10 +56,13 @@ function sanitizeTerms(result: ListResult<ListedOffer>): ListResult<ListedOffer>
   return { ...result, items: result.items.map((offer) => ({ ...offer, tnc: sanitizeHtml(offer.tnc) })) };
 }
 
+/** The filter of a store's offers. */
+export const storeScope = (pb: ContentClient, storeId: string) => pb.filter("store = {:store}", { store: storeId });
+
 /** One page of a store's offers (spec: 30 per page, filtered by store id). */
 export async function listStoreOffers(pb: ContentClient, storeId: string, page: number): Promise<ListResult<ListedOffer>> {
   const result = await listLive<ListedOffer>(pb, COLLECTIONS.offers, page, OFFERS_PER_PAGE, {
-    filter: pb.filter("store = {:store}", { store: storeId }),
+    filter: storeScope(pb, storeId),
     sort: STORE_OFFER_ORDER,
     expand: "badges",
     fields: CARD_FIELDS,

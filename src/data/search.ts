@@ -8,6 +8,7 @@ import type { ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { fileUrl } from "./files";
 import { listLive } from "./live-offers";
+import { isOffered, type CountryScope } from "./offer-countries";
 import { OFFER_STORE_FIELDS, type OfferStore, storeLogoUrl } from "./offer-store";
 import type { ListResult } from "./types";
 import { SEARCH_KINDS, type SearchHit, type SearchKind, type Suggestion } from "./search-kinds";
@@ -126,6 +127,7 @@ interface OfferRecord extends Files {
   description: string;
   thumbnail: string;
   click_count: number;
+  countries: string[];
   expand?: { store?: OfferStore; categories?: Titled[] };
 }
 
@@ -203,16 +205,17 @@ export function readSearchOffers(pb: ContentClient, filter: string): Promise<Lis
     filter,
     sort: "-click_count,id",
     expand: "store,categories",
-    fields: `id,collectionId,collectionName,heading,subheading,coupon_code,description,thumbnail,click_count,starts_at,expires_at,${OFFER_STORE_FIELDS},expand.categories.title`,
+    fields: `id,collectionId,collectionName,heading,subheading,coupon_code,description,thumbnail,click_count,countries,starts_at,expires_at,${OFFER_STORE_FIELDS},expand.categories.title`,
   });
 }
 
-async function offerCandidates(pb: ContentClient, words: readonly string[]): Promise<CandidateList> {
+/** The offers matching `words` and offered in the scope's country (the read is every country's). */
+async function offerCandidates(pb: ContentClient, words: readonly string[], scope: CountryScope): Promise<CandidateList> {
   const { records, truncated } = await matchingRecords(pb, words, fieldsOf(OFFER_FIELDS), (filter) => readSearchOffers(pb, filter));
   const items = records.flatMap((offer) => {
     const store = offer.expand?.store;
     // An offer is shown on its store's page; without a store it has nowhere to link.
-    if (!store) return [];
+    if (!store || !isOffered(scope, offer.countries)) return [];
     return [
       {
         kind: "offers" as const,
@@ -321,12 +324,12 @@ async function productCandidates(pb: ContentClient, words: readonly string[]): P
   return { items, truncated };
 }
 
-function readKind(pb: ContentClient, kind: SearchKind, words: readonly string[]): Promise<CandidateList> {
+function readKind(pb: ContentClient, kind: SearchKind, words: readonly string[], scope: CountryScope): Promise<CandidateList> {
   switch (kind) {
     case "stores":
       return storeCandidates(pb, words);
     case "offers":
-      return offerCandidates(pb, words);
+      return offerCandidates(pb, words, scope);
     case "products":
       return productCandidates(pb, words);
     default:
@@ -367,12 +370,17 @@ interface RankedResults {
   truncated: SearchKind[];
 }
 
-/** Every kind's matches for `query`, ranked together by relevance. */
-async function rankedSearch(pb: ContentClient, { text, category }: SearchQuery, kinds: readonly SearchKind[] = SEARCH_KINDS): Promise<RankedResults> {
+/** Every kind's matches for `query`, ranked together by relevance; offers only those offered in the scope's country. */
+async function rankedSearch(
+  pb: ContentClient,
+  { text, category }: SearchQuery,
+  scope: CountryScope,
+  kinds: readonly SearchKind[] = SEARCH_KINDS,
+): Promise<RankedResults> {
   const words = searchWords(text);
   const counts = Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, 0])) as Record<SearchKind, number>;
   if (!words.length) return { matches: [], counts, truncated: [] };
-  const lists = await Promise.all(kinds.map((kind) => readKind(pb, kind, words)));
+  const lists = await Promise.all(kinds.map((kind) => readKind(pb, kind, words, scope)));
   const matches: Match[] = [];
   for (const list of lists) {
     for (const candidate of list.items) {
@@ -403,8 +411,12 @@ export interface SearchPageResults {
 }
 
 /** One page of the ranked matches, of one kind or of all. */
-export async function search(pb: ContentClient, query: SearchQuery, { kind, page }: { kind: SearchKind | null; page: number }): Promise<SearchPageResults> {
-  const ranked = await rankedSearch(pb, query);
+export async function search(
+  pb: ContentClient,
+  query: SearchQuery,
+  { kind, page, scope }: { kind: SearchKind | null; page: number; scope: CountryScope },
+): Promise<SearchPageResults> {
+  const ranked = await rankedSearch(pb, query, scope);
   const shown = kind ? ranked.matches.filter((match) => match.candidate.kind === kind) : ranked.matches;
   const totalPages = Math.ceil(shown.length / SEARCH_PER_PAGE);
   return {
@@ -423,8 +435,8 @@ export async function search(pb: ContentClient, query: SearchQuery, { kind, page
 export const SUGGESTION_KINDS: readonly SearchKind[] = ["stores", "offers", "comparisons", "advertorials", "articles"];
 export const MAX_SUGGESTIONS = 8;
 
-export async function suggest(pb: ContentClient, text: string): Promise<Suggestion[]> {
-  const { matches } = await rankedSearch(pb, { text, category: null }, SUGGESTION_KINDS);
+export async function suggest(pb: ContentClient, text: string, scope: CountryScope): Promise<Suggestion[]> {
+  const { matches } = await rankedSearch(pb, { text, category: null }, scope, SUGGESTION_KINDS);
   return matches.slice(0, MAX_SUGGESTIONS).map((match) => {
     const { kind, title, href, store } = shownHit(match);
     return store ? { kind, title, href, store: store.title } : { kind, title, href };

@@ -6,6 +6,7 @@ import type { AppEnv } from "./app-env";
 import { notPartnerLink, offerEnded, unavailable } from "./goto-pages";
 import { enqueueEvent, isVisitorAction, outboundEvent, visitorContext, type OutboundKind } from "./outbound-events";
 import { partnerLinks, type PartnerLinks } from "./partner-links";
+import { visitorCountry } from "./visitor-country";
 
 /**
  * GET /goto?url=<encoded partner URL>[&wp=0] (spec sections 1 and 7, ARCHITECTURE rule 6).
@@ -13,7 +14,8 @@ import { partnerLinks, type PartnerLinks } from "./partner-links";
  * the event's own id, and redirects (302) to a partner host found in the content or in
  * ALLOWED_REDIRECT_HOSTS; anything else gets a 400 page and no redirect. The link of an offer
  * that has ended (and of no live record) gets a 410 page naming the day, with the store's
- * live offers (docs/offer-lifecycle.md). `wp=0` marks a background ping: an impression is
+ * live offers (docs/offer-lifecycle.md). An offer with a URL for the visitor's country
+ * (`cta_urls`) sends that visitor there instead (docs/decisions/042). `wp=0` marks a background ping: an impression is
  * recorded and the answer is 204, so a background request never reaches a partner. A visitor's click or impression goes to the events queue, and the
  * answer leaves as soon as the queue has it (docs/decisions/033-events-through-a-queue.md).
  */
@@ -43,14 +45,17 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
 
   const visitor = visitorContext(c);
   const clickId = newClickId();
-  const resolved = parseTarget(replaceMacros(template, visitor.tracking, visitor.optedOut ? "" : clickId));
+  // The country's URL is in the content's index, so its host is a partner's like the template's.
+  const target = links?.forCountry(template, visitorCountry(c.req.raw)) ?? template;
+  const expected = target === template ? parsed : parseTarget(target);
+  const resolved = parseTarget(replaceMacros(target, visitor.tracking, visitor.optedOut ? "" : clickId));
   // Macro values are URL-encoded, so they cannot move the link to another host; checked anyway.
-  if (!resolved.ok || resolved.url.host !== parsed.url.host) return notPartnerLink(c);
+  if (!resolved.ok || !expected.ok || resolved.url.host !== expected.url.host) return notPartnerLink(c);
 
   if (isVisitorAction(c)) {
     await enqueueEvent(
       c,
-      await outboundEvent(c, visitor, { clickId, kind, url: template, targetHost: parsed.url.hostname, linked: links?.recordsOf(template) }),
+      await outboundEvent(c, visitor, { clickId, kind, url: template, targetHost: resolved.url.hostname, linked: links?.recordsOf(template) }),
     );
   }
   if (kind === "impression") return c.body(null, 204);

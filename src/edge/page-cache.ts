@@ -16,8 +16,15 @@
  * it was looked up, and only if every read it was built from is that new. An older copy is
  * outdated whatever its age: the page is rendered at once, and the copy is served (STALE)
  * only when that render fails.
+ *
+ * A page that lists an offer limited to some countries depends on the visitor's country
+ * (docs/decisions/042): its render says so (PageReads.variesByCountry), and it is stored
+ * under its country's key, with a marker under the shared key that sends later requests to
+ * their country's key. Every other page stays one copy for every country.
  */
 import type { Context } from "hono";
+import type { CountryScope } from "../data/offer-countries";
+import { COUNTRY_CODES } from "../lib/countries";
 import { withoutTracking } from "../lib/tracking";
 import { sortedSearch } from "../lib/query";
 import type { AppEnv } from "./app-env";
@@ -41,6 +48,9 @@ const RENDER_CACHE_CONTROL_HEADER = "X-Edge-Render-Cache-Control";
 /** Past this length the reads are not listed (the page is still cached; a local purge then
  * drops the page alone), keeping stored headers far from the platform's limits. */
 const MAX_READS_HEADER_LENGTH = 16_000;
+/** On the marker stored under a page's shared key when the page depends on the country: the
+ * page itself is under the key of each country (pageCacheKey's `country`). */
+const VARIES_HEADER = "X-Edge-Varies";
 
 export interface PageCacheDeps {
   cache: Cache;
@@ -54,11 +64,15 @@ export interface PageCacheDeps {
   /** The request is the operator's (internal-headers.ts): its Authorization header does not
    * keep it from the cache, so it sees the copy visitors get. */
   operator?: boolean;
+  /** The key of this request's country's copy, used when the page depends on the country
+   * (pageCacheKey with the visitor's country). Without it such a page is never stored. */
+  countryKey?: string;
 }
 
 /** This request's page-cache dependencies: the zone's cache, PAGE_CACHE_* TTLs, `tags` on every copy. */
-export function pageCacheDeps(c: Context<AppEnv>, tags: readonly string[]): PageCacheDeps {
+export function pageCacheDeps(c: Context<AppEnv>, tags: readonly string[], countryKey?: string): PageCacheDeps {
   return {
+    countryKey,
     cache: caches.default,
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
     ttl: c.var.config.pageTtl,
@@ -77,6 +91,18 @@ export class PageReads {
   oldestVersion: number | null = null;
   /** The earliest offer start or expiry among the reads (ms), past which the page is out of date. */
   freshUntil: number | null = null;
+  /** The page lists an offer limited to some countries: what it shows depends on the country. */
+  variesByCountry = false;
+
+  /** The visitor's country as the render's loaders get it: their telling that the page depends on it is noted here. */
+  countryScope(country: string | null): CountryScope {
+    return {
+      country,
+      varies: () => {
+        this.variesByCountry = true;
+      },
+    };
+  }
 
   /** Whether a read was answered from a copy older than `version` (PocketBase failed to replace it). */
   predates(version: number | null): boolean {
@@ -111,9 +137,12 @@ export type PageRender = (reads: PageReads, request: Request, complete: boolean)
  * or the complete document that is stored (a crawler, and answers that never stream). */
 export type MissAnswer = "streamed" | "complete";
 
-/** The storage key: path, and the query without tracking parameters, sorted. */
-export function pageCacheKey(siteOrigin: string, url: URL): string {
-  return `${siteOrigin}/_page-cache${url.pathname}${sortedSearch(withoutTracking(url).search)}`;
+/** The storage key: path, and the query without tracking parameters, sorted. With a
+ * `country` (a code, or null for unknown), the key of that country's copy of a page that
+ * depends on the country. */
+export function pageCacheKey(siteOrigin: string, url: URL, country?: string | null): string {
+  const copy = country === undefined ? "" : `/${country ?? "world"}`;
+  return `${siteOrigin}/_page-cache${copy}${url.pathname}${sortedSearch(withoutTracking(url).search)}`;
 }
 
 /** Requests whose answer may depend on who asks are rendered, never served from or stored in
@@ -145,7 +174,7 @@ export async function cachedPage(key: string, request: Request, render: PageRend
   if (deps.ttl.fresh + deps.ttl.stale <= 0 || bypassesPageCache(request, deps.operator)) return render(new PageReads(), request, miss === "complete");
   const now = deps.now ?? Date.now;
   const version = (await deps.version?.()) ?? null;
-  const stored = await deps.cache.match(key);
+  const { key: copyKey, stored } = await lookUp(key, deps);
   // The same rule as a read's copy (cache.ts); past an offer's start or expiry a copy is
   // not served at all (src/edge/offer-schedule.ts).
   if (stored) {
@@ -153,7 +182,7 @@ export async function cachedPage(key: string, request: Request, render: PageRend
       case "fresh":
         return fromStore(stored, "HIT");
       case "outdated":
-        return replaceOutdated(key, stored, request, render, deps, version, miss);
+        return replaceOutdated(key, copyKey, stored, request, render, deps, version, miss);
       case "stale":
         refreshInBackground(key, request, render, deps, version);
         return fromStore(stored, "STALE");
@@ -163,13 +192,15 @@ export async function cachedPage(key: string, request: Request, render: PageRend
   return answerAndStore(key, await render(reads, request, miss === "complete"), reads, request, render, deps, version, miss);
 }
 
-/** One background render of the complete document per key at a time, stored if it succeeds. */
+/** One background render of the complete document per key (per country's key: a page may
+ * depend on the country) at a time, stored if it succeeds. */
 function refreshInBackground(key: string, request: Request, render: PageRender, deps: PageCacheDeps, version: number | null): void {
-  if (revalidating.has(key)) return;
-  revalidating.add(key);
+  const inFlight = deps.countryKey ?? key;
+  if (revalidating.has(inFlight)) return;
+  revalidating.add(inFlight);
   // A detached request: the visitor's connection closing must not abort this render.
   const detached = new Request(request.url, { headers: request.headers });
-  deps.waitUntil(refresh(key, detached, render, deps, version).finally(() => revalidating.delete(key)));
+  deps.waitUntil(refresh(key, detached, render, deps, version).finally(() => revalidating.delete(inFlight)));
 }
 
 /** `response` for the requester; the copy stored is that very render when it is the complete
@@ -189,11 +220,22 @@ function answerAndStore(
   return asMiss(response, response.body, reads, deps, version);
 }
 
+/** The copy for this request: under the shared key, or, when that holds the marker of a page
+ * depending on the country, under the request's country's key. */
+async function lookUp(key: string, deps: PageCacheDeps): Promise<{ key: string; stored: Response | undefined }> {
+  const shared = await deps.cache.match(key);
+  if (!shared?.headers.has(VARIES_HEADER)) return { key, stored: shared };
+  await shared.body?.cancel();
+  if (deps.countryKey === undefined) return { key, stored: undefined };
+  return { key: deps.countryKey, stored: await deps.cache.match(deps.countryKey) };
+}
+
 /** Renders a page whose copy is outdated: the render if its shell came out whole, else the
  * copy (a change waits for PocketBase rather than the page failing). A page gone since (its
  * record deleted) loses its copy, so an outage cannot bring it back. */
 async function replaceOutdated(
   key: string,
+  copyKey: string,
   stored: Response,
   request: Request,
   render: PageRender,
@@ -208,7 +250,7 @@ async function replaceOutdated(
   });
   if (response && response.status < 500 && !reads.failed) {
     await stored.body?.cancel();
-    if (response.status === 404 || response.status === 410) deps.waitUntil(deps.cache.delete(key));
+    if (response.status === 404 || response.status === 410) deps.waitUntil(deps.cache.delete(copyKey));
     return answerAndStore(key, response, reads, request, render, deps, version, miss);
   }
   await response?.body?.cancel();
@@ -255,7 +297,19 @@ async function store(
   // A section whose read failed shows its notice: that page must not outlive the outage.
   // Nor may a page built from copies older than the version it would be stored under.
   if (reads.failed || reads.predates(version)) return;
-  await deps.cache.put(key, new Response(body, { status, headers: storedHeaders(headers, reads, deps, version) }));
+  const stored = storedHeaders(headers, reads, deps, version);
+  if (!reads.variesByCountry) {
+    await deps.cache.put(key, new Response(body, { status, headers: stored }));
+    return;
+  }
+  // Never under the shared key: another country would be served this one's view.
+  if (deps.countryKey === undefined) return;
+  await deps.cache.put(deps.countryKey, new Response(body, { status, headers: stored }));
+  // The marker lives as long as a copy and carries the same tags, so a purge by tag drops it too.
+  const marker = new Headers({ [VARIES_HEADER]: "country", "Cache-Control": stored.get("Cache-Control") ?? "" });
+  const tags = stored.get(CACHE_TAG_HEADER);
+  if (tags) marker.set(CACHE_TAG_HEADER, tags);
+  await deps.cache.put(key, new Response(null, { headers: marker }));
 }
 
 /** A rendered answer as a miss leaves: its status, the version, and the tags known when the
@@ -297,26 +351,32 @@ async function refresh(key: string, request: Request, render: PageRender, deps: 
 }
 
 export interface PurgeResult {
-  /** Page copies deleted (0 or 1). */
+  /** Page copies deleted (0 or 1, or a copy per country when the page depends on the country). */
   pages: number;
   /** Content reads deleted, those the deleted pages were rendered from. */
   reads: number;
 }
 
 /**
- * Deletes this location's copy of the page at `url` and the content reads it was built
- * from, so the next request renders from PocketBase itself. `readKey` maps a PocketBase
- * path and query to its read-cache key.
+ * Deletes this location's copy of the page at `url` (every country's copy of a page that
+ * depends on the country) and the content reads they were built from, so the next request
+ * renders from PocketBase itself. `readKey` maps a PocketBase path and query to its
+ * read-cache key.
  */
 export async function purgePage(cache: Cache, siteOrigin: string, url: URL, readKey: (pathAndQuery: string) => string): Promise<PurgeResult> {
   const result: PurgeResult = { pages: 0, reads: 0 };
-  const key = pageCacheKey(siteOrigin, url);
-  const stored = await cache.match(key);
-  if (!stored) return result;
-  await stored.body?.cancel();
-  for (const path of (stored.headers.get(READS_HEADER) ?? "").split(" ").filter(Boolean)) {
-    if (await deleteCopy(cache, readKey(path))) result.reads++;
-  }
-  if (await cache.delete(key)) result.pages++;
+  const drop = async (key: string): Promise<Response | undefined> => {
+    const stored = await cache.match(key);
+    if (!stored) return undefined;
+    await stored.body?.cancel();
+    for (const path of (stored.headers.get(READS_HEADER) ?? "").split(" ").filter(Boolean)) {
+      if (await deleteCopy(cache, readKey(path))) result.reads++;
+    }
+    if ((await cache.delete(key)) && !stored.headers.has(VARIES_HEADER)) result.pages++;
+    return stored;
+  };
+  const shared = await drop(pageCacheKey(siteOrigin, url));
+  // The Cache API cannot list keys: every country's key is tried (a rare, manual purge).
+  if (shared?.headers.has(VARIES_HEADER)) for (const country of [null, ...COUNTRY_CODES]) await drop(pageCacheKey(siteOrigin, url, country));
   return result;
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { COLLECTIONS } from "../data/collections";
+import { countryCode } from "../lib/countries";
 import { parseContentDate } from "../lib/dates";
 import { normaliseHost } from "../lib/redirect-target";
 import type { AppEnv } from "./app-env";
@@ -16,21 +17,24 @@ export interface LinkedRecords {
 /** The content fields holding partner URLs (ARCHITECTURE rule 6), and what a URL found in
  * each says about the record it belongs to. Earlier entries win when one URL appears in
  * several places: an offer (and its store), else a product, else a store. `endsAt` is when
- * a record stops using its URL (ms; Infinity for never); records without it never do. */
+ * a record stops using its URL (ms; Infinity for never); records without it never do.
+ * `byCountry` gives the URLs a record uses instead for visitors from some countries. */
 const URL_FIELDS: ReadonlyArray<{
   collection: string;
   fields: readonly string[];
   extra?: readonly string[];
   link?: (item: Record<string, unknown>) => LinkedRecords;
   endsAt?: (item: Record<string, unknown>) => number;
+  byCountry?: (item: Record<string, unknown>) => Record<string, string>;
 }> = [
   {
     collection: COLLECTIONS.offers,
     fields: ["cta_url"],
-    extra: ["store", "expires_at"],
+    extra: ["store", "expires_at", "cta_urls"],
     link: (item) => ({ offer: String(item.id), store: String(item.store ?? ""), product: "" }),
     // An unreadable date counts as none, as in the live rule (src/data/live-offers.ts).
     endsAt: (item) => parseContentDate(String(item.expires_at ?? ""))?.getTime() ?? Number.POSITIVE_INFINITY,
+    byCountry: (item) => countryUrls(item.cta_urls),
   },
   { collection: COLLECTIONS.products, fields: ["cta_url"], link: (item) => ({ offer: "", store: "", product: String(item.id) }) },
   { collection: COLLECTIONS.stores, fields: ["default_action_url", "website"], link: (item) => ({ offer: "", store: String(item.id), product: "" }) },
@@ -38,6 +42,18 @@ const URL_FIELDS: ReadonlyArray<{
 ];
 
 const PAGE_SIZE = 500;
+
+/** An offer's `cta_urls` (an editor's JSON) kept to what it may hold: a known country code
+ * to an http(s) URL. Anything else is left out, so /goto falls back to `cta_url`. */
+function countryUrls(value: unknown): Record<string, string> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+  const urls: Record<string, string> = {};
+  for (const [key, url] of Object.entries(value)) {
+    const country = countryCode(key);
+    if (country && hostOf(url) && typeof url === "string") urls[country] = url;
+  }
+  return urls;
+}
 
 /** Host names in a URL field value; macros in paths and queries do not matter here. */
 function hostOf(value: unknown): string | undefined {
@@ -53,6 +69,8 @@ interface IndexJson {
   /** When the last record using a URL stops using it (ms), for the URLs only offers with an
    * end use: the one moment /goto needs to tell an ended offer's link, kept without dates. */
   ends: Record<string, number>;
+  /** The URL used instead of a partner URL for visitors from a country: URL → country → URL. */
+  byCountry: Record<string, Record<string, string>>;
 }
 
 /** Reads every URL field page by page (each page is an edge-cached read of its own). */
@@ -60,7 +78,8 @@ async function collectLinks(origin: ContentOrigin): Promise<IndexJson> {
   const hosts = new Set<string>();
   const links: Record<string, LinkedRecords> = {};
   const lastUse = new Map<string, number>();
-  for (const { collection, fields, extra = [], link, endsAt } of URL_FIELDS) {
+  const byCountry: Record<string, Record<string, string>> = {};
+  for (const { collection, fields, extra = [], link, endsAt, byCountry: alternatives } of URL_FIELDS) {
     const read = ["id", ...fields, ...extra];
     for (let page = 1; ; page++) {
       const query = new URLSearchParams({ page: String(page), perPage: String(PAGE_SIZE), fields: read.join(","), skipTotal: "1", sort: "id" });
@@ -75,13 +94,18 @@ async function collectLinks(origin: ContentOrigin): Promise<IndexJson> {
           hosts.add(host);
           if (link && !Object.hasOwn(links, value)) links[value] = link(item);
           lastUse.set(value, Math.max(lastUse.get(value) ?? 0, endsAt ? endsAt(item) : Number.POSITIVE_INFINITY));
+          const countryUrls = alternatives?.(item) ?? {};
+          if (Object.keys(countryUrls).length === 0 || Object.hasOwn(byCountry, value)) continue;
+          byCountry[value] = countryUrls;
+          // The hosts of a country's URLs are partner hosts too: /goto redirects there.
+          for (const url of Object.values(countryUrls)) hosts.add(hostOf(url) as string);
         }
       if (items.length < PAGE_SIZE) break;
     }
   }
   const ends: Record<string, number> = {};
   for (const [url, end] of lastUse) if (Number.isFinite(end)) ends[url] = end;
-  return { hosts: [...hosts].sort(), links, ends };
+  return { hosts: [...hosts].sort(), links, ends, byCountry };
 }
 
 /** The partner links found in the content. */
@@ -94,6 +118,8 @@ export interface PartnerLinks {
    * every record using it is an offer, and the last of them has ended. Offers still to start
    * have not ended. */
   endedAt(url: string, now: number): number | undefined;
+  /** The URL to use instead of a partner URL (as written) for a visitor from `country`, if any. */
+  forCountry(url: string, country: string | null): string | undefined;
 }
 
 /**
@@ -104,8 +130,8 @@ export interface PartnerLinks {
 const parsed = new WeakMap<ArrayBuffer, PartnerLinks>();
 
 function parse(body: ArrayBuffer): PartnerLinks {
-  // Copies stored before the index kept ends have none: their links redirect, as they did.
-  const { hosts, links, ends = {} } = JSON.parse(new TextDecoder().decode(body)) as Partial<IndexJson> & Omit<IndexJson, "ends">;
+  // Copies stored before the index kept ends or country URLs have none: their links redirect, as they did.
+  const { hosts, links, ends = {}, byCountry = {} } = JSON.parse(new TextDecoder().decode(body)) as Partial<IndexJson> & Omit<IndexJson, "ends" | "byCountry">;
   return {
     hosts: new Set(hosts),
     recordsOf: (url) => (Object.hasOwn(links, url) ? links[url] : undefined),
@@ -113,6 +139,7 @@ function parse(body: ArrayBuffer): PartnerLinks {
       const end = Object.hasOwn(ends, url) ? ends[url] : undefined;
       return end !== undefined && end <= now ? end : undefined;
     },
+    forCountry: (url, country) => (country !== null && Object.hasOwn(byCountry, url) ? byCountry[url]?.[country] : undefined),
   };
 }
 

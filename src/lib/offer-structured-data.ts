@@ -9,12 +9,15 @@ export interface OfferFacts {
   /** PocketBase dates, "" when unset. */
   starts_at?: string;
   expires_at?: string;
+  /** ISO 3166-1 alpha-2 codes it is limited to; empty or absent: worldwide. */
+  countries?: readonly string[];
 }
 
 /**
  * schema.org Offer of one live coupon or deal (issue 15): when it starts (`validFrom`) and
  * ends (`validThrough`, and `priceValidUntil`, the day Google reads for offers). The caller
- * passes live offers only: an expired offer gets no Offer markup.
+ * passes live offers only: an expired offer gets no Offer markup. An offer limited to some
+ * countries names them (`eligibleRegion`); a worldwide one names none.
  */
 export function offerNode(siteOrigin: string, offer: OfferFacts, seller?: string): JsonLdNode {
   const until = w3cDateTime(offer.expires_at);
@@ -29,6 +32,7 @@ export function offerNode(siteOrigin: string, offer: OfferFacts, seller?: string
       validThrough: until,
       priceValidUntil: until?.slice(0, 10),
       seller: seller ? { "@type": "Organization", name: seller } : undefined,
+      eligibleRegion: offer.countries?.length ? offer.countries.map((code) => ({ "@type": "Country", name: code })) : undefined,
     }).filter(([, value]) => value !== undefined),
   ) as JsonLdNode;
 }

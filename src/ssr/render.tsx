@@ -6,6 +6,7 @@ import { createLoadContext } from "../app/load-context";
 import { DEFERRED_DATA_ID } from "../app/deferred";
 import { routes } from "../app/routes";
 import type { ContentClient } from "../data/client";
+import { WORLDWIDE, type CountryScope } from "../data/offer-countries";
 import { jsonForScript } from "../lib/json-script";
 import { appendToBody } from "./append-to-body";
 import { clientAssetsFor } from "./client-assets";
@@ -18,6 +19,9 @@ const handler = createStaticHandler(routes);
 export interface RenderOptions {
   content: ContentClient;
   siteOrigin: string;
+  /** The visitor's country, and what to call when the page depends on it; the worldwide
+   * view when absent (the render bench, which compares builds older than countries). */
+  country?: CountryScope;
   /** The complete document, every section in place (no fallbacks, no out-of-order segments
    * moved by inline scripts), at the cost of waiting for the slowest one: what the page
    * cache stores and crawlers get, readable without JavaScript. */
@@ -38,8 +42,8 @@ const FAILURE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
  * the shell leaves as soon as React has it; sections fed by deferred loader values
  * (promises) stream after it, followed by those values as JSON for hydration.
  */
-export async function renderPage(request: Request, { content, siteOrigin, waitForAll, nonce }: RenderOptions): Promise<Response> {
-  const context = await handler.query(request, { requestContext: createLoadContext({ content, siteOrigin }) });
+export async function renderPage(request: Request, { content, siteOrigin, country = WORLDWIDE, waitForAll, nonce }: RenderOptions): Promise<Response> {
+  const context = await handler.query(request, { requestContext: createLoadContext({ content, siteOrigin, country }) });
   if (context instanceof Response) return context;
   const router = createStaticRouter(handler.dataRoutes, context);
   const html: Record<string, string> = { "Content-Type": "text/html; charset=utf-8", ...(nonce && { [RENDER_NONCE_HEADER]: nonce }) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createContentClient } from "../../src/data/client";
+import { WORLDWIDE } from "../../src/data/offer-countries";
 import { search, SEARCH_KINDS } from "../../src/data/search";
 
 /** One record that every kind's read can take: its title field is `title` whatever the
@@ -46,7 +47,7 @@ describe("search ranking", () => {
   it("orders matches of equal score by kind, in the order of the result tabs, before popularity", async () => {
     // Popularity differs (the editorial kinds count their publication date, the others a
     // count of 0): ranked on it before kind, the editorial kinds would come first.
-    const results = await search(clientAnswering(recordTitled("Nordvale")), { text: "nordvale", category: null }, { kind: null, page: 1 });
+    const results = await search(clientAnswering(recordTitled("Nordvale")), { text: "nordvale", category: null }, { kind: null, page: 1, scope: WORLDWIDE });
     expect(results.hits.map((hit) => hit.kind)).toEqual([...SEARCH_KINDS]);
   });
 });

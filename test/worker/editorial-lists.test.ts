@@ -6,6 +6,7 @@ import { createLoadContext } from "../../src/app/load-context";
 import { ArticleListPage } from "../../src/app/pages/ArticleListPage";
 import { articleListLoader } from "../../src/app/pages/articles/article-list-loader";
 import { createContentClient } from "../../src/data/client";
+import { WORLDWIDE } from "../../src/data/offer-countries";
 import type { Category, ListResult } from "../../src/data/types";
 import { pocketbase, visit, textOf } from "./helpers";
 
@@ -261,7 +262,7 @@ describe("article lists", () => {
     const routes: RouteObject[] = [{ id: "blog", path: "/blog", loader: articleListLoader("blog"), Component: ArticleListPage }];
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request("http://127.0.0.1:8787/blog"), {
-      requestContext: createLoadContext({ content, siteOrigin: "http://127.0.0.1:8787" }),
+      requestContext: createLoadContext({ content, siteOrigin: "http://127.0.0.1:8787", country: WORLDWIDE }),
     });
     if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
     const html = renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLoadContext } from "../../src/app/load-context";
 import { storeLoader } from "../../src/app/pages/store/store-loader";
 import { createContentClient } from "../../src/data/client";
+import { WORLDWIDE } from "../../src/data/offer-countries";
 import type { ListResult, Offer, Store } from "../../src/data/types";
 import { renderPage } from "../../src/ssr/render";
 import { htmlText, LIVE, pocketbase, pocketbaseWriter, testEnv, textOf, visit } from "./helpers";
@@ -286,7 +287,7 @@ describe("store page when reads fail (error catalogue)", () => {
   it("logs a failed similar-stores read and leaves the strip empty", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const context = createLoadContext({ content: failing("_zdata_stores/records?"), siteOrigin: testEnv.SITE_ORIGIN });
+      const context = createLoadContext({ content: failing("_zdata_stores/records?"), siteOrigin: testEnv.SITE_ORIGIN, country: WORLDWIDE });
       const data = await storeLoader({
         params: { title: store.title.toLowerCase(), id: store.id },
         request: request(),

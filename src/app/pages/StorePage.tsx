@@ -26,6 +26,7 @@ import { lazyExport } from "../lazy-export";
 // and until then React keeps their server HTML (the JS budget).
 const SimilarStores = lazyExport(() => import("./store/SimilarStores"), "SimilarStores");
 const StoreAbout = lazyExport(() => import("./store/StoreAbout"), "StoreAbout");
+const ElsewhereOffers = lazyExport(() => import("./store/ElsewhereOffers"), "ElsewhereOffers");
 const ExpiredOffers = lazyExport(() => import("./store/ExpiredOffers"), "ExpiredOffers");
 
 /** Spec: the Store page, /stores/{title}/{id}. */
@@ -80,7 +81,12 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
             {(stores) => <SimilarStores stores={stores} />}
           </Deferred>
           <Deferred resolve={data.offers} fallback={<StoreOffersSkeleton />}>
-            {(offers) => <StoreOffers offers={offers} storeTitle={store.title} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />}
+            {(offers) => (
+              <>
+                <StoreOffers offers={offers} storeTitle={store.title} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />
+                {offers.countryName && <ElsewhereOffers offers={offers.elsewhere} countryName={offers.countryName} />}
+              </>
+            )}
           </Deferred>
         </div>
       </div>

@@ -3,11 +3,12 @@ import { listArticleItems } from "../../../data/articles";
 import { listBanners } from "../../../data/banners";
 import { listBestDeals, listBestStores, listHomeCategories, listPopularArticles } from "../../../data/home";
 import { allotHomeOffers, type HomeOfferSection, TOP_DEAL_CANDIDATES } from "../../../data/home-offers";
+import { isOffered, listLimitedOffers } from "../../../data/offer-countries";
 import { readUsage, withUsage } from "../../../data/offer-usage";
 import { listTopDeals } from "../../../data/top-deals";
 import { randomSeed } from "../../../lib/shuffle";
 import { loadReadMore } from "../../components/read-more-loader";
-import { contentFrom } from "../../load-context";
+import { contentFrom, countryFrom } from "../../load-context";
 import { sectionResult } from "./section-result";
 
 /** Spec section 9: blog strip 5. */
@@ -19,16 +20,21 @@ const BLOG_STRIP_ARTICLES = 5;
  * on its own. One top-deals read and one best-deals read feed the four offer sections,
  * no offer shown twice (src/data/home-offers.ts); one banner read feeds the slider and
  * the Popular articles pool; one usage read gives every offer card on the page its "Used
- * N times today" (a failed offer read leaves it out).
+ * N times today" (a failed offer read leaves it out). The candidates limited to other
+ * countries than the visitor's are left out before the sections take theirs; the top deals
+ * view does not carry countries, so one read of the limited offers says which they are.
  */
 export async function homeLoader({ context }: LoaderFunctionArgs) {
   const pb = contentFrom(context);
   const banners = listBanners(pb);
   const topDeals = listTopDeals(pb, { page: 1, perPage: TOP_DEAL_CANDIDATES });
   const bestDeals = listBestDeals(pb);
+  const limited = listLimitedOffers(pb);
+  const scope = countryFrom(context);
   const settled = <T>(list: Promise<T[]>) => list.catch((): T[] => []);
-  const allotted = Promise.all([settled(topDeals), settled(bestDeals)]).then(async ([top, best]) => {
-    const offers = allotHomeOffers({ topDeals: top, bestDeals: best });
+  const allotted = Promise.all([settled(topDeals), settled(bestDeals), limited]).then(async ([top, best, limits]) => {
+    const offered = <T extends { id: string }>(list: T[]) => list.filter((offer) => isOffered(scope, limits.get(offer.id)?.countries));
+    const offers = allotHomeOffers({ topDeals: offered(top), bestDeals: offered(best) });
     const usage = await readUsage(
       pb,
       Object.values(offers).flatMap((list) => list.map((offer) => offer.id)),

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { search, SEARCH_KINDS, type SearchKind, type SearchQuery } from "../../../data/search";
 import { positiveInt } from "../../../lib/query";
 import { badRequest, requirePageInRange, rethrowContentError } from "../../http-errors";
-import { contentFrom } from "../../load-context";
+import { contentFrom, countryFrom } from "../../load-context";
 import { SEARCH_MAX_LENGTH } from "../home/home-content";
 
 /** Longer than any category title; anything longer is not a category. */
@@ -35,7 +35,7 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs) {
   const query: SearchQuery = { text, category };
   const shortenedFrom = text === typed ? null : typed.length;
   if (!text) return { query, shortenedFrom, results: null };
-  const results = await search(contentFrom(context), query, { kind: type, page: page ?? 1 }).catch(rethrowContentError);
+  const results = await search(contentFrom(context), query, { kind: type, page: page ?? 1, scope: countryFrom(context) }).catch(rethrowContentError);
   requirePageInRange(results.page, results.hits.length);
   return { query, shortenedFrom, results };
 }

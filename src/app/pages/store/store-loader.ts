@@ -1,7 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { ContentClient } from "../../../data/client";
 import { classifyContentError } from "../../../data/errors";
-import { countStoreDeals, listExpiredStoreOffers, listStoreOffers, type ListedOffer } from "../../../data/offers";
+import { countElsewhere, listLimitedOffers, splitByCountry, type CountryScope } from "../../../data/offer-countries";
+import { countStoreDeals, listExpiredStoreOffers, listStoreOffers, storeScope, type ListedOffer } from "../../../data/offers";
 import { readUsage, withUsage } from "../../../data/offer-usage";
 import { getStore, listSimilarStores, listStoreFiltersOrEmpty, type StoreDetails } from "../../../data/stores";
 import type { ListResult } from "../../../data/types";
@@ -9,28 +10,59 @@ import { hasCanonicalTitleSegment, storePath } from "../../../lib/slug";
 import { resolveStoreId } from "../../../lib/store-id";
 import { defer } from "../../deferred";
 import { notFound, requirePageInRange, rethrowContentError } from "../../http-errors";
-import { contentFrom, loadEnvFrom } from "../../load-context";
+import { contentFrom, countryFrom, loadEnvFrom } from "../../load-context";
 import { pageFrom } from "./filter-params";
 import { forgetStoreId, rememberedStoreId, rememberStoreId } from "./remembered-store";
+import { countryName } from "../../../lib/country-name";
 import { monthAndYear } from "./store-heading";
 
 export interface StoreOffers {
+  /** The offers offered in the visitor's country; `totalItems` counts those of every page. */
   page: ListResult<ListedOffer>;
-  /** Deals among all the store's offers (every page), for the tab counts. */
+  /** Deals among all the store's offers offered (every page), for the tab counts. */
   dealTotal: number;
+  /** This page's offers limited to other countries: listed last, not offered (issue 36). */
+  elsewhere: ElsewhereOffer[];
+  /** The name of the visitor's country when some offers are not available there. */
+  countryName: string | null;
 }
 
-const NO_OFFERS: StoreOffers = { page: { page: 1, perPage: 0, totalItems: 0, totalPages: 0, items: [] }, dealTotal: 0 };
+/** An offer not available in the visitor's country, as its closed section lists it: no code, no link out. */
+export interface ElsewhereOffer {
+  id: string;
+  heading: string;
+  subheading: string;
+  type: ListedOffer["type"];
+  /** The names of the countries it is offered in. */
+  offeredIn: string[];
+}
 
-async function readOffers(pb: ContentClient, storeId: string, page: number): Promise<StoreOffers> {
+const NO_OFFERS: StoreOffers = { page: { page: 1, perPage: 0, totalItems: 0, totalPages: 0, items: [] }, dealTotal: 0, elsewhere: [], countryName: null };
+
+const isDeal = (offer: { type: string }) => offer.type === "deal";
+
+async function readOffers(pb: ContentClient, storeId: string, page: number, scope: CountryScope): Promise<StoreOffers> {
   const offers = await listStoreOffers(pb, storeId, page);
+  const { offered, elsewhere } = splitByCountry(scope, offers.items, (offer) => offer.countries);
   // One page holds every offer in the usual case; only then can the page count them itself.
-  const dealTotal = offers.totalPages > 1 ? await countStoreDeals(pb, storeId) : offers.items.filter((o) => o.type === "deal").length;
+  // Otherwise the counts of every page, less the limited offers not offered here.
+  let total = offered.length;
+  let dealTotal = offered.filter(isDeal).length;
+  if (offers.totalPages > 1) {
+    const [deals, limited] = await Promise.all([countStoreDeals(pb, storeId), listLimitedOffers(pb, storeScope(pb, storeId))]);
+    total = offers.totalItems - countElsewhere(scope, limited.values());
+    dealTotal = deals - countElsewhere(scope, limited.values(), isDeal);
+  }
   const usage = await readUsage(
     pb,
-    offers.items.map((offer) => offer.id),
+    offered.map((offer) => offer.id),
   );
-  return { page: { ...offers, items: withUsage(offers.items, usage) }, dealTotal };
+  return {
+    page: { ...offers, items: withUsage(offered, usage), totalItems: total },
+    dealTotal,
+    elsewhere: elsewhere.map(({ id, heading, subheading, type, countries = [] }) => ({ id, heading, subheading, type, offeredIn: countries.map(countryName) })),
+    countryName: elsewhere.length && scope.country ? countryName(scope.country) : null,
+  };
 }
 
 /** The id of the store to show, in the spec's order: on a client navigation the
@@ -82,7 +114,7 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
     }),
   );
   const offers = defer(
-    readOffers(pb, id, page).catch((err: unknown) => {
+    readOffers(pb, id, page, countryFrom(context)).catch((err: unknown) => {
       console.error("store offers read failed", err);
       return NO_OFFERS;
     }),
@@ -111,7 +143,7 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
     // Only a later page of offers waits for them: it may not exist (the list rule, a 404).
     // A failed read is not an empty page: it keeps the catalogue's "logged only".
     const shown = page > 1 ? await offers : NO_OFFERS;
-    if (shown !== NO_OFFERS) requirePageInRange(page, shown.page.items.length);
+    if (shown !== NO_OFFERS) requirePageInRange(page, shown.page.items.length + shown.elsewhere.length);
   }
   return { id, titleParam: params.title ?? "", monthYear: monthAndYear(new Date()), store, offers, similar, categories, expired };
 }
