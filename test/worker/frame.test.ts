@@ -53,6 +53,7 @@ describe("site frame, server-rendered", () => {
       "/advertorials",
       "/comparisions",
       "/blog",
+      "/country",
       "/about-us",
       "/contact-us",
       "/cookie-policy",

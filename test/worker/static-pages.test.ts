@@ -199,8 +199,20 @@ describe("legal pages", () => {
   it("the cookie policy's inventory lists exactly what the site stores", async () => {
     const html = await page("/cookie-policy");
     const rows = tableRows(html, "Cookies and local storage set by this site");
-    expect(rows.map((r) => r[0])).toEqual(["dealpilot-theme", "dp_admin", "dp_optout", "dp_trk", "dp_votes", "tracking_data", "_ga", "_ga_<measurement id>"]);
-    const [theme, staff, optOut, tracking, votes, trackingCopy, ga, gaSession] = rows;
+    expect(rows.map((r) => r[0])).toEqual([
+      "dealpilot-theme",
+      "dp_admin",
+      "dp_country",
+      "dp_optout",
+      "dp_trk",
+      "dp_votes",
+      "tracking_data",
+      "_ga",
+      "_ga_<measurement id>",
+    ]);
+    const [theme, staff, country, optOut, tracking, votes, trackingCopy, ga, gaSession] = rows;
+    expect(country).toEqual(expect.arrayContaining(["Cookie", "DealPilot (first party)", "Strictly necessary (preference)"]));
+    expect(country!.join(" ")).toMatch(/Offers for your country.*1 year/);
     expect(staff).toEqual(expect.arrayContaining(["Cookie", "12 hours, or until they sign out", "Strictly necessary (staff sign-in)"]));
     expect(votes).toEqual(expect.arrayContaining(["Cookie", "1 year", "DealPilot (first party)"]));
     // The page's script reads it (issue 34): no HttpOnly, and the policy says why.

@@ -295,6 +295,20 @@ describe("/goto", () => {
 });
 
 describe("the country control", () => {
+  it("names the visitor's country, kept per country, with a form that needs no JavaScript", async () => {
+    const path = `/country?back=${encodeURIComponent("/offers?page=2")}&${fresh()}`;
+    const views = await throughTheCache(path, ["DE", null, "US"]);
+    expect(views.get("DE")).toContain("Offers for: <strong>Germany</strong>");
+    expect(views.get("US")).toContain("Offers for: <strong>United States</strong>");
+    expect(views.get(null)).toContain("Offers for: <strong>every country</strong>");
+    const form = views.get("DE")!.match(/<form [^>]*action="\/country"[^>]*>(.*?)<\/form>/s)?.[1] ?? "";
+    expect(form).toContain('<input type="hidden" name="back" value="/offers?page=2"/>');
+    expect(form).toContain('<option value="DE" selected="">Germany</option>');
+    expect(form).toContain('<option value="">Where I am</option>');
+    expect(form.match(/<option value="[A-Z]{2}"/g)).toHaveLength(249);
+    expect(views.get(null)).toContain('<option value="" selected="">Where I am</option>');
+  });
+
   const choose = (body: string, headers: Record<string, string> = {}) =>
     app.fetch(
       new Request("http://127.0.0.1:8787/country", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body }),

@@ -1,5 +1,6 @@
 import { NewsletterForm } from "../components/NewsletterForm";
 import { useRootData } from "../root-data";
+import { COUNTRY_PATH } from "../../lib/country-choice";
 import { AppLink } from "../components/AppLink";
 
 interface FooterLink {
@@ -36,6 +37,7 @@ export function SiteFooter() {
         { to: "/advertorials", label: "Advertorials" },
         { to: "/comparisions", label: "Comparisons" },
         { to: "/blog", label: "Blog" },
+        { to: COUNTRY_PATH, label: "Offers for your country" },
       ],
     },
     { title: "Categories", links: categories },

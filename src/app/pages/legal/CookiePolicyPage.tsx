@@ -1,5 +1,6 @@
 import { ADMIN_SESSION_COOKIE, ADMIN_SESSION_COOKIE_ATTRIBUTES } from "../../../lib/admin-session";
 import type { CookieAttributes } from "../../../lib/cookies";
+import { COUNTRY_COOKIE, COUNTRY_COOKIE_ATTRIBUTES } from "../../../lib/country-choice";
 import { VOTES_COOKIE, VOTES_COOKIE_ATTRIBUTES } from "../../../lib/offer-feedback";
 import { OPT_OUT_COOKIE, OPT_OUT_COOKIE_ATTRIBUTES } from "../../../lib/privacy";
 import { TRACKING_COOKIE, TRACKING_COOKIE_ATTRIBUTES } from "../../../lib/tracking";
@@ -9,7 +10,8 @@ import { AppLink } from "../../components/AppLink";
 /** Everything this site stores in a visitor's browser. Keep in step with the code: the
  * theme switcher (src/app/theme.ts), the analytics loader, tracking capture
  * (src/lib/tracking.ts), the do-not-sell opt-out (src/lib/privacy.ts), the offer votes
- * (src/lib/offer-feedback.ts) and the staff's report session (src/lib/admin-session.ts). */
+ * (src/lib/offer-feedback.ts), the country choice (src/lib/country-choice.ts) and the staff's
+ * report session (src/lib/admin-session.ts). */
 const INVENTORY = [
   {
     name: "dealpilot-theme",
@@ -26,6 +28,15 @@ const INVENTORY = [
     purpose: "Set only for our own staff when they sign in to read the site's reports: keeps them signed in. Visitors never get it.",
     duration: "12 hours, or until they sign out",
     category: "Strictly necessary (staff sign-in)",
+  },
+  {
+    name: "dp_country",
+    type: "Cookie",
+    setBy: "DealPilot (first party)",
+    purpose:
+      "Set only when you choose a country under \u201cOffers for your country\u201d: remembers it (a two-letter country code), so we show you the offers valid there rather than those of the country your connection appears to come from.",
+    duration: "1 year, or until you choose \u201cWhere I am\u201d",
+    category: "Strictly necessary (preference)",
   },
   {
     name: "dp_optout",
@@ -86,6 +97,11 @@ const ATTRIBUTES: { name: string; attributes: CookieAttributes; why: string }[] 
     name: ADMIN_SESSION_COOKIE,
     attributes: ADMIN_SESSION_COOKIE_ATTRIBUTES,
     why: "Sent only with requests from this site's own pages, and hidden from scripts: only the server reads it.",
+  },
+  {
+    name: COUNTRY_COOKIE,
+    attributes: COUNTRY_COOKIE_ATTRIBUTES,
+    why: "Sent when you arrive from another site too (a link in our newsletter, say), so the page you land on shows your country's offers. Hidden from scripts: only the server reads it.",
   },
   {
     name: OPT_OUT_COOKIE,

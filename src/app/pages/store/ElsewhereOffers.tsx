@@ -1,4 +1,6 @@
+import { useLocation } from "react-router";
 import { COUNTRY_PATH } from "../../../lib/country-choice";
+import { AppLink } from "../../components/AppLink";
 import type { ElsewhereOffer } from "./store-loader";
 
 /**
@@ -7,6 +9,7 @@ import type { ElsewhereOffer } from "./store-loader";
  * traveller sees what the store offers at home, and may choose another country.
  */
 export function ElsewhereOffers({ offers, countryName }: { offers: ElsewhereOffer[]; countryName: string }) {
+  const { pathname, search } = useLocation();
   return (
     <section className="mt-4" aria-labelledby="elsewhere-offers-heading">
       <details className="border rounded-3 p-3">
@@ -16,7 +19,8 @@ export function ElsewhereOffers({ offers, countryName }: { offers: ElsewhereOffe
           </h2>
         </summary>
         <p className="small text-body-secondary mt-2">
-          These offers are valid in other countries only. <a href={COUNTRY_PATH}>Choose another country</a>
+          These offers are valid in other countries only.{" "}
+          <AppLink to={`${COUNTRY_PATH}?back=${encodeURIComponent(pathname + search)}`}>Choose another country</AppLink>
         </p>
         <ul className="list-unstyled d-grid gap-2 mb-0">
           {offers.map((offer) => (
