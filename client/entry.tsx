@@ -10,7 +10,7 @@ import { setInAppNavigate } from "../src/app/in-app-navigation";
 import type { RootData } from "../src/app/root-data";
 import { routes } from "../src/app/routes";
 import { createContentClient } from "../src/data/client";
-import { COUNTRY_META } from "../src/lib/country-meta";
+import { COUNTRY_META } from "../src/lib/country-page";
 
 const readJson = (id: string) => {
   const text = document.getElementById(id)?.textContent;

@@ -30,7 +30,7 @@ import { addTrackingCookie } from "./edge/tracking-capture";
 import { COUNTRY_CHOICE_MAX_BODY_BYTES, countryChoice, visitorCountry, withCountryMeta } from "./edge/visitor-country";
 import { readConfig, type Env } from "./env";
 import { HOME_SHARE_IMAGE, LOGO_PATH } from "./lib/brand";
-import { COUNTRY_PATH } from "./lib/country-choice";
+import { COUNTRY_PATH } from "./lib/country-page";
 import { REVEAL_PATH } from "./lib/outbound";
 import { withoutTracking } from "./lib/tracking";
 import { renderPage } from "./ssr/render";

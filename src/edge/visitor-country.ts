@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { COUNTRY_COOKIE, COUNTRY_COOKIE_ATTRIBUTES, COUNTRY_COOKIE_MAX_AGE_S } from "../lib/country-choice";
-import { COUNTRY_META } from "../lib/country-meta";
+import { COUNTRY_META } from "../lib/country-page";
 import { countryCode } from "../lib/countries";
 import { readCookie, serializeCookie } from "../lib/cookies";
 import { safeReturnPath } from "../lib/newsletter";

@@ -6,6 +6,3 @@ export const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Lax: a visitor arriving from another site (a newsletter link) sees the offers of the
  * country they chose. HttpOnly: the browser learns the country from the page itself. */
 export const COUNTRY_COOKIE_ATTRIBUTES: CookieAttributes = { sameSite: "Lax", httpOnly: true };
-
-/** Where the country control posts its form, and the page that shows it. */
-export const COUNTRY_PATH = "/country";

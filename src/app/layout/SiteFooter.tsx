@@ -1,6 +1,6 @@
 import { NewsletterForm } from "../components/NewsletterForm";
 import { useRootData } from "../root-data";
-import { COUNTRY_PATH } from "../../lib/country-choice";
+import { COUNTRY_PATH } from "../../lib/country-page";
 import { AppLink } from "../components/AppLink";
 
 interface FooterLink {

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { COUNTRY_PATH } from "../../lib/country-choice";
+import { COUNTRY_PATH } from "../../lib/country-page";
 import { PageMeta } from "../components/PageMeta";
 import type { CountryLoaderData } from "./country/country-loader";
 

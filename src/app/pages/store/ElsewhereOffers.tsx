@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { COUNTRY_PATH } from "../../../lib/country-choice";
+import { COUNTRY_PATH } from "../../../lib/country-page";
 import { AppLink } from "../../components/AppLink";
 import type { ElsewhereOffer } from "./store-loader";
 
