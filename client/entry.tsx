@@ -10,7 +10,6 @@ import { setInAppNavigate } from "../src/app/in-app-navigation";
 import type { RootData } from "../src/app/root-data";
 import { routes } from "../src/app/routes";
 import { createContentClient } from "../src/data/client";
-import { COUNTRY_META } from "../src/lib/country-page";
 
 const readJson = (id: string) => {
   const text = document.getElementById(id)?.textContent;
@@ -49,9 +48,6 @@ await Promise.all((matchRoutes(routes, window.location) ?? []).map(({ route }) =
 
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });
-// The Worker names the visitor's country in every document it answers, after the page cache
-// (src/edge/visitor-country.ts): a page listing no country-limited offer is one copy for all.
-const country = document.querySelector<HTMLMetaElement>(`meta[name="${COUNTRY_META}"]`)?.content || null;
 const router = createBrowserRouter(routes, {
   hydrationData: state && {
     ...state,
@@ -61,8 +57,6 @@ const router = createBrowserRouter(routes, {
     createLoadContext({
       content,
       siteOrigin: window.location.origin,
-      // The page cache is the server's concern: in the browser nothing to report.
-      country: { country, varies: () => undefined },
       // Read when a loader runs, by which time the router has set the navigation's target.
       navigationState: () => router.state.navigation.location?.state,
     }),

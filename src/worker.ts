@@ -27,7 +27,7 @@ import { securityHeaders } from "./edge/security-headers";
 import { movedSitemapChild, sitemapChild, SITEMAP_CHILD_ROUTE, sitemapIndex, SITEMAP_INDEX_PATH } from "./edge/sitemap";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/static-assets";
 import { addTrackingCookie } from "./edge/tracking-capture";
-import { COUNTRY_CHOICE_MAX_BODY_BYTES, countryChoice, visitorCountry, withCountryMeta } from "./edge/visitor-country";
+import { COUNTRY_CHOICE_MAX_BODY_BYTES, countryChoice, countryPage, visitorCountry, withCountryMeta } from "./edge/visitor-country";
 import { readConfig, type Env } from "./env";
 import { HOME_SHARE_IMAGE, LOGO_PATH } from "./lib/brand";
 import { COUNTRY_PATH } from "./lib/country-page";
@@ -67,6 +67,7 @@ app.post(
 app.get(SUGGESTIONS_PATH, searchSuggestions);
 app.route("/", contentApi);
 app.get("/goto", goto);
+app.get(COUNTRY_PATH, countryPage);
 // Networks' postbacks and the marketers' reports: never cached, so before the page handler.
 app.on(["GET", "POST"], "/postback/:token", limitBody(POSTBACK_MAX_BODY_BYTES), postback);
 app.route("/", admin);

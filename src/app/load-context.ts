@@ -7,8 +7,9 @@ export interface LoadEnv {
   content: ContentClient;
   /** Canonical public origin (SITE_ORIGIN on the server; the page's origin in the browser). */
   siteOrigin: string;
-  /** The visitor's country, by which lists of offers are narrowed (src/data/offer-countries.ts). */
-  country: CountryScope;
+  /** The visitor's country, by which lists of offers are narrowed (src/data/offer-countries.ts);
+   * absent in the browser, where loaders read it from the document (src/app/visitor-country.ts). */
+  country?: CountryScope;
   /** The state of the client navigation under way (a Link's `state`); absent on the server. */
   navigationState?: () => unknown;
 }
@@ -25,8 +26,4 @@ export function loadEnvFrom(context: unknown): LoadEnv {
 
 export function contentFrom(context: unknown): ContentClient {
   return loadEnvFrom(context).content;
-}
-
-export function countryFrom(context: unknown): CountryScope {
-  return loadEnvFrom(context).country;
 }

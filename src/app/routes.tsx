@@ -138,14 +138,6 @@ export const routes: RouteObject[] = [
             lazy: { Component: () => import("./pages/legal/PrivacyPolicyPage").then((m) => m.PrivacyPolicyPage) },
           },
           { id: "terms-of-use", path: "terms-of-use", lazy: { Component: () => import("./pages/legal/TermsOfUsePage").then((m) => m.TermsOfUsePage) } },
-          {
-            id: "country",
-            path: "country",
-            lazy: {
-              loader: () => import("./pages/country/country-loader").then((m) => m.countryLoader),
-              Component: () => import("./pages/CountryPage").then((m) => m.CountryPage),
-            },
-          },
           { id: "cookie-policy", path: "cookie-policy", lazy: { Component: () => import("./pages/legal/CookiePolicyPage").then((m) => m.CookiePolicyPage) } },
           {
             id: "do-not-sell-or-share",

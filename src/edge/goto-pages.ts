@@ -1,25 +1,20 @@
 import type { Context } from "hono";
 import { html } from "hono/html";
+import { offeredIn } from "../data/offer-countries";
 import { listStoreOffers } from "../data/offers";
 import { getStore } from "../data/stores";
 import { isoDay, mediumDate } from "../lib/dates";
 import { OUTBOUND_REL, outboundHref } from "../lib/outbound";
 import { storePath } from "../lib/slug";
 import type { AppEnv } from "./app-env";
+import { page } from "./plain-page";
+import { visitorCountry } from "./visitor-country";
 
 /**
- * The pages /goto answers instead of a redirect. Plain HTML without the site's frame or
- * script: they must render when PocketBase cannot, and stay out of the page cache and
- * search engines (goto.ts sets no-store and noindex). `html` escapes every value put in.
+ * The pages /goto answers instead of a redirect: plain pages (plain-page.ts), which render
+ * when PocketBase cannot and stay out of the page cache and search engines (goto.ts sets
+ * no-store and noindex).
  */
-type Html = ReturnType<typeof html>;
-
-function page(c: Context<AppEnv>, status: 400 | 410 | 503, title: string, body: Html): Response | Promise<Response> {
-  return c.html(
-    html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:40rem;margin:3rem auto;padding:0 1rem"><main><h1>${title}</h1>${body}<p><a href="/">Go to homepage</a></p></main></body></html>`,
-    status,
-  );
-}
 
 export function notPartnerLink(c: Context<AppEnv>): Response | Promise<Response> {
   return page(
@@ -41,8 +36,8 @@ const ENDED_SUGGESTIONS = 5;
 /**
  * The link of an offer that has ended: 410, since the redirect is gone for good, with the
  * day it ended and the store's live offers instead of a partner page with a dead code. The
- * store and its offers are the store page's own reads (edge-cached); without them the page
- * still says the offer ended.
+ * store and its offers are the store page's own reads (edge-cached), those offered in the
+ * visitor's country; without them the page still says the offer ended.
  */
 export async function offerEnded(c: Context<AppEnv>, endedAt: number, storeId: string): Promise<Response> {
   const ended = new Date(endedAt).toISOString();
@@ -52,7 +47,8 @@ export async function offerEnded(c: Context<AppEnv>, endedAt: number, storeId: s
     try {
       const pb = c.var.origin.client();
       const [store, offers] = await Promise.all([getStore(pb, storeId), listStoreOffers(pb, storeId, 1)]);
-      const live = offers.items.filter((offer) => offer.cta_url).slice(0, ENDED_SUGGESTIONS);
+      const country = visitorCountry(c.req.raw);
+      const live = offers.items.filter((offer) => offer.cta_url && offeredIn(offer.countries, country)).slice(0, ENDED_SUGGESTIONS);
       more = html`<h2>${live.length ? `Live offers at ${store.title}` : `${store.title} has no live offers just now`}</h2>${
         live.length
           ? html`<ul>${live.map((offer) => html`<li><a href="${outboundHref(offer.cta_url)}" rel="${OUTBOUND_REL}">${offer.heading}</a></li>`)}</ul>`

@@ -32,7 +32,8 @@ export function offerNode(siteOrigin: string, offer: OfferFacts, seller?: string
       validThrough: until,
       priceValidUntil: until?.slice(0, 10),
       seller: seller ? { "@type": "Organization", name: seller } : undefined,
-      eligibleRegion: offer.countries?.length ? offer.countries.map((code) => ({ "@type": "Country", name: code })) : undefined,
+      // schema.org takes the ISO 3166-1 alpha-2 codes as they are.
+      eligibleRegion: offer.countries?.length ? offer.countries : undefined,
     }).filter(([, value]) => value !== undefined),
   ) as JsonLdNode;
 }

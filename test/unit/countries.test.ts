@@ -45,10 +45,7 @@ describe("countries", () => {
 
   it("name the regions an offer is limited to in its structured data, and none for a worldwide offer", () => {
     const limited = offerNode("https://site.example", { heading: "20% off", countries: ["DE", "GB"] });
-    expect(limited.eligibleRegion).toEqual([
-      { "@type": "Country", name: "DE" },
-      { "@type": "Country", name: "GB" },
-    ]);
+    expect(limited.eligibleRegion).toEqual(["DE", "GB"]);
     expect(offerNode("https://site.example", { heading: "20% off", countries: [] })).not.toHaveProperty("eligibleRegion");
   });
 });

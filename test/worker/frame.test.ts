@@ -53,7 +53,6 @@ describe("site frame, server-rendered", () => {
       "/advertorials",
       "/comparisions",
       "/blog",
-      "/country",
       "/about-us",
       "/contact-us",
       "/cookie-policy",

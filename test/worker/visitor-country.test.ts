@@ -140,7 +140,7 @@ describe("a store page with an offer limited to some countries", () => {
     const nodes = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].flatMap((m) => JSON.parse(m[1]!)["@graph"] ?? []);
     const offerNodes = nodes.filter((node) => node["@type"] === "Offer");
     const limited = offerNodes.find((node) => node.name === usOnly.heading);
-    expect(limited?.eligibleRegion).toEqual(usOnly.countries.map((code) => ({ "@type": "Country", name: code })));
+    expect(limited?.eligibleRegion).toEqual(usOnly.countries);
     for (const node of offerNodes.filter((node) => node.name !== usOnly.heading && !node.eligibleRegion)) {
       expect(storeOffers().some((offer) => offer.heading === node.name && offer.countries.length === 0)).toBe(true);
     }
@@ -295,18 +295,40 @@ describe("/goto", () => {
 });
 
 describe("the country control", () => {
-  it("names the visitor's country, kept per country, with a form that needs no JavaScript", async () => {
-    const path = `/country?back=${encodeURIComponent("/offers?page=2")}&${fresh()}`;
-    const views = await throughTheCache(path, ["DE", null, "US"]);
-    expect(views.get("DE")).toContain("Offers for: <strong>Germany</strong>");
-    expect(views.get("US")).toContain("Offers for: <strong>United States</strong>");
-    expect(views.get(null)).toContain("Offers for: <strong>every country</strong>");
-    const form = views.get("DE")!.match(/<form [^>]*action="\/country"[^>]*>(.*?)<\/form>/s)?.[1] ?? "";
-    expect(form).toContain('<input type="hidden" name="back" value="/offers?page=2"/>');
-    expect(form).toContain('<option value="DE" selected="">Germany</option>');
+  it("names the visitor's country (their choice first) with a form that needs no JavaScript, and is never cached", async () => {
+    const path = `/country?back=${encodeURIComponent("/offers?page=2")}`;
+    const views = new Map<string, Visit>();
+    for (const [name, country, headers] of [
+      ["DE", "DE", {}],
+      ["none", null, {}],
+      ["US chose GB", "US", { Cookie: "dp_country=GB" }],
+    ] as const) {
+      const visit = await visitFrom(country, path, { headers });
+      expect(visit.response.status).toBe(200);
+      expect(visit.response.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(visit.html).toContain('<meta name="robots" content="noindex">');
+      views.set(name, visit);
+    }
+    const html = (name: string) => views.get(name)!.html;
+    expect(html("DE")).toContain("Offers for: <strong>Germany</strong>");
+    expect(html("US chose GB")).toContain("Offers for: <strong>United Kingdom</strong>");
+    expect(html("none")).toContain("Offers for: <strong>every country</strong>");
+    const form = html("DE").match(/<form method="post" action="\/country">(.*?)<\/form>/s)?.[1] ?? "";
+    expect(form).toContain('<input type="hidden" name="back" value="/offers?page=2">');
+    expect(form).toContain('<option value="DE" selected>Germany</option>');
     expect(form).toContain('<option value="">Where I am</option>');
     expect(form.match(/<option value="[A-Z]{2}"/g)).toHaveLength(249);
-    expect(views.get(null)).toContain('<option value="" selected="">Where I am</option>');
+    expect(html("none")).toContain('<option value="" selected>Where I am</option>');
+    // Only a path of this site to go back to.
+    const hostile = await visitFrom("DE", `/country?back=${encodeURIComponent("//evil.example/x")}`);
+    expect(hostile.html).toContain('<input type="hidden" name="back" value="/">');
+  });
+
+  it("is linked from /offers, and from a store page's list of offers not available in the country", async () => {
+    const offersPage = await visitFrom(null, `/offers?${fresh()}`);
+    expect(offersPage.html).toMatch(/<a href="\/country\?back=%2Foffers">Offers for your country<\/a>/);
+    const store = await visitFrom("DE", `${storePath(usOnlyStore)}?${fresh()}`);
+    expect(store.html).toContain(`<a href="/country?back=${encodeURIComponent(storePath(usOnlyStore)).replace(/%3F.*/, "")}`);
   });
 
   const choose = (body: string, headers: Record<string, string> = {}) =>

@@ -1,6 +1,5 @@
 import { NewsletterForm } from "../components/NewsletterForm";
 import { useRootData } from "../root-data";
-import { COUNTRY_PATH } from "../../lib/country-page";
 import { AppLink } from "../components/AppLink";
 
 interface FooterLink {
@@ -37,7 +36,6 @@ export function SiteFooter() {
         { to: "/advertorials", label: "Advertorials" },
         { to: "/comparisions", label: "Comparisons" },
         { to: "/blog", label: "Blog" },
-        { to: COUNTRY_PATH, label: "Offers for your country" },
       ],
     },
     { title: "Categories", links: categories },

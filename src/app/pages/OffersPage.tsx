@@ -9,6 +9,7 @@ import { Pagination } from "../components/Pagination";
 import { listHref, noOffersMessage } from "./store/filter-params";
 import type { OffersLoaderData } from "./store/offers-loader";
 import { AppLink } from "../components/AppLink";
+import { countryPageHref } from "../../lib/country-page";
 
 const TYPE_NAMES: Record<OfferType | "all", string> = { all: "Coupons & Deals", coupon: "Coupons", deal: "Deals" };
 const TYPE_FILTERS: { type: OfferType | null; label: string }[] = [
@@ -34,7 +35,9 @@ export function OffersPage() {
         canonicalSearch={listHref("", { categoryIds, page: offers.page, extra: typeParam(type) })}
       />
       <h1 className="h3 mb-1">{title}</h1>
-      <p className="text-body-secondary">Featured offers first, then the newest.</p>
+      <p className="text-body-secondary">
+        Featured offers first, then the newest. <a href={countryPageHref(href(offers.page))}>Offers for your country</a>
+      </p>
       <div className="row g-4">
         {/* Before the list: on phones the Filters button comes first, not after every card. */}
         <aside className="col-lg-3">

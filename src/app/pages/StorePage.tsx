@@ -26,8 +26,8 @@ import { lazyExport } from "../lazy-export";
 // and until then React keeps their server HTML (the JS budget).
 const SimilarStores = lazyExport(() => import("./store/SimilarStores"), "SimilarStores");
 const StoreAbout = lazyExport(() => import("./store/StoreAbout"), "StoreAbout");
-const ElsewhereOffers = lazyExport(() => import("./store/ElsewhereOffers"), "ElsewhereOffers");
-const ExpiredOffers = lazyExport(() => import("./store/ExpiredOffers"), "ExpiredOffers");
+// The closed lists (offers of other countries, and those expired lately) come as one.
+const ClosedOffers = lazyExport(() => import("./store/ClosedOffers"), "ClosedOffers");
 
 /** Spec: the Store page, /stores/{title}/{id}. */
 export function StorePage() {
@@ -81,20 +81,15 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
             {(stores) => <SimilarStores stores={stores} />}
           </Deferred>
           <Deferred resolve={data.offers} fallback={<StoreOffersSkeleton />}>
-            {(offers) => (
-              <>
-                <StoreOffers offers={offers} storeTitle={store.title} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />
-                {offers.countryName && <ElsewhereOffers offers={offers.elsewhere} countryName={offers.countryName} />}
-              </>
-            )}
+            {(offers) => <StoreOffers offers={offers} storeTitle={store.title} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />}
           </Deferred>
         </div>
       </div>
       <Suspense>
         <StoreAbout store={store} />
       </Suspense>
-      <Deferred resolve={data.expired} fallback={null}>
-        {(offers) => (offers.length ? <ExpiredOffers offers={offers} /> : null)}
+      <Deferred resolve={data.closed} fallback={null}>
+        {(closed) => (closed.expired.length || closed.countryName ? <ClosedOffers {...closed} /> : null)}
       </Deferred>
     </main>
   );

@@ -8,7 +8,8 @@ import { readUsage, withUsage } from "../../../data/offer-usage";
 import { listTopDeals } from "../../../data/top-deals";
 import { randomSeed } from "../../../lib/shuffle";
 import { loadReadMore } from "../../components/read-more-loader";
-import { contentFrom, countryFrom } from "../../load-context";
+import { contentFrom } from "../../load-context";
+import { countryFrom } from "../../visitor-country";
 import { sectionResult } from "./section-result";
 
 /** Spec section 9: blog strip 5. */

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "react-router";
 import { search, SEARCH_KINDS, type SearchKind, type SearchQuery } from "../../../data/search";
 import { positiveInt } from "../../../lib/query";
 import { badRequest, requirePageInRange, rethrowContentError } from "../../http-errors";
-import { contentFrom, countryFrom } from "../../load-context";
+import { contentFrom } from "../../load-context";
+import { countryFrom } from "../../visitor-country";
 import { SEARCH_MAX_LENGTH } from "../home/home-content";
 
 /** Longer than any category title; anything longer is not a category. */

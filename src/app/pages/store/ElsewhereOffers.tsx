@@ -1,6 +1,5 @@
 import { useLocation } from "react-router";
-import { COUNTRY_PATH } from "../../../lib/country-page";
-import { AppLink } from "../../components/AppLink";
+import { countryPageHref } from "../../../lib/country-page";
 import type { ElsewhereOffer } from "./store-loader";
 
 /**
@@ -19,8 +18,7 @@ export function ElsewhereOffers({ offers, countryName }: { offers: ElsewhereOffe
           </h2>
         </summary>
         <p className="small text-body-secondary mt-2">
-          These offers are valid in other countries only.{" "}
-          <AppLink to={`${COUNTRY_PATH}?back=${encodeURIComponent(pathname + search)}`}>Choose another country</AppLink>
+          These offers are valid in other countries only. <a href={countryPageHref(pathname + search)}>Choose another country</a>
         </p>
         <ul className="list-unstyled d-grid gap-2 mb-0">
           {offers.map((offer) => (

@@ -7,7 +7,8 @@ import { listStoreFiltersOrEmpty } from "../../../data/stores";
 import type { OfferType } from "../../../data/types";
 import { defer } from "../../deferred";
 import { badRequest, requirePageInRange, rethrowContentError } from "../../http-errors";
-import { contentFrom, countryFrom } from "../../load-context";
+import { contentFrom } from "../../load-context";
+import { countryFrom } from "../../visitor-country";
 import { categoryIdsFrom, pageFrom } from "./filter-params";
 
 export const OFFER_TYPES: readonly OfferType[] = ["coupon", "deal"];

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { ContentClient } from "../../../data/client";
 import { classifyContentError } from "../../../data/errors";
 import { countElsewhere, listLimitedOffers, splitByCountry, type CountryScope } from "../../../data/offer-countries";
-import { countStoreDeals, listExpiredStoreOffers, listStoreOffers, storeScope, type ListedOffer } from "../../../data/offers";
+import { countStoreDeals, listExpiredStoreOffers, listStoreOffers, storeScope, type ExpiredOffer, type ListedOffer } from "../../../data/offers";
 import { readUsage, withUsage } from "../../../data/offer-usage";
 import { getStore, listSimilarStores, listStoreFiltersOrEmpty, type StoreDetails } from "../../../data/stores";
 import type { ListResult } from "../../../data/types";
@@ -10,7 +10,8 @@ import { hasCanonicalTitleSegment, storePath } from "../../../lib/slug";
 import { resolveStoreId } from "../../../lib/store-id";
 import { defer } from "../../deferred";
 import { notFound, requirePageInRange, rethrowContentError } from "../../http-errors";
-import { contentFrom, countryFrom, loadEnvFrom } from "../../load-context";
+import { contentFrom, loadEnvFrom } from "../../load-context";
+import { countryFrom } from "../../visitor-country";
 import { pageFrom } from "./filter-params";
 import { forgetStoreId, rememberedStoreId, rememberStoreId } from "./remembered-store";
 import { countryName } from "../../../lib/country-name";
@@ -21,10 +22,18 @@ export interface StoreOffers {
   page: ListResult<ListedOffer>;
   /** Deals among all the store's offers offered (every page), for the tab counts. */
   dealTotal: number;
-  /** This page's offers limited to other countries: listed last, not offered (issue 36). */
+}
+
+/** The page's offers not offered in the visitor's country (issue 36), listed last. */
+export interface OffersElsewhere {
   elsewhere: ElsewhereOffer[];
-  /** The name of the visitor's country when some offers are not available there. */
+  /** The name of the visitor's country; null when every offer is offered. */
   countryName: string | null;
+}
+
+/** What the closed lists at the page's end show: offers not offered here, and those expired lately. */
+export interface ClosedOffersData extends OffersElsewhere {
+  expired: ExpiredOffer[];
 }
 
 /** An offer not available in the visitor's country, as its closed section lists it: no code, no link out. */
@@ -37,11 +46,16 @@ export interface ElsewhereOffer {
   offeredIn: string[];
 }
 
-const NO_OFFERS: StoreOffers = { page: { page: 1, perPage: 0, totalItems: 0, totalPages: 0, items: [] }, dealTotal: 0, elsewhere: [], countryName: null };
+const NO_OFFERS: StoreOffers & OffersElsewhere = {
+  page: { page: 1, perPage: 0, totalItems: 0, totalPages: 0, items: [] },
+  dealTotal: 0,
+  elsewhere: [],
+  countryName: null,
+};
 
 const isDeal = (offer: { type: string }) => offer.type === "deal";
 
-async function readOffers(pb: ContentClient, storeId: string, page: number, scope: CountryScope): Promise<StoreOffers> {
+async function readOffers(pb: ContentClient, storeId: string, page: number, scope: CountryScope): Promise<StoreOffers & OffersElsewhere> {
   const offers = await listStoreOffers(pb, storeId, page);
   const { offered, elsewhere } = splitByCountry(scope, offers.items, (offer) => offer.countries);
   // One page holds every offer in the usual case; only then can the page count them itself.
@@ -113,12 +127,11 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
       return null;
     }),
   );
-  const offers = defer(
-    readOffers(pb, id, page, countryFrom(context)).catch((err: unknown) => {
-      console.error("store offers read failed", err);
-      return NO_OFFERS;
-    }),
-  );
+  const read = readOffers(pb, id, page, countryFrom(context)).catch((err: unknown) => {
+    console.error("store offers read failed", err);
+    return NO_OFFERS;
+  });
+  const offers: Promise<StoreOffers> = defer(read.then(({ page, dealTotal }) => ({ page, dealTotal })));
   const similar = defer(
     store
       .then((found) => (found ? listSimilarStores(pb, found) : []))
@@ -128,11 +141,13 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
       }),
   );
   const categories = defer(listStoreFiltersOrEmpty(pb));
-  const expired = defer(
-    listExpiredStoreOffers(pb, id, Date.now()).catch((err: unknown) => {
-      console.error("expired offers read failed", err);
-      return [];
-    }),
+  const expired = listExpiredStoreOffers(pb, id, Date.now()).catch((err: unknown): ExpiredOffer[] => {
+    console.error("expired offers read failed", err);
+    return [];
+  });
+  // One boundary for both closed lists: their code loads once, with their data.
+  const closed: Promise<ClosedOffersData> = defer(
+    Promise.all([read, expired]).then(([{ elsewhere, countryName }, expired]) => ({ elsewhere, countryName, expired })),
   );
   if (typeof document === "undefined") {
     const found = await store.catch(rethrowContentError);
@@ -142,10 +157,10 @@ export async function storeLoader({ params, request, context }: LoaderFunctionAr
     if (!hasCanonicalTitleSegment(url.pathname, found.title)) throw redirect(`${storePath(found)}${url.search}`, 301);
     // Only a later page of offers waits for them: it may not exist (the list rule, a 404).
     // A failed read is not an empty page: it keeps the catalogue's "logged only".
-    const shown = page > 1 ? await offers : NO_OFFERS;
+    const shown = page > 1 ? await read : NO_OFFERS;
     if (shown !== NO_OFFERS) requirePageInRange(page, shown.page.items.length + shown.elsewhere.length);
   }
-  return { id, titleParam: params.title ?? "", monthYear: monthAndYear(new Date()), store, offers, similar, categories, expired };
+  return { id, titleParam: params.title ?? "", monthYear: monthAndYear(new Date()), store, offers, similar, categories, closed };
 }
 
 export type StoreLoaderData = Awaited<ReturnType<typeof storeLoader>>;
