@@ -53,7 +53,7 @@ export interface LimitedOffer {
 
 /** At most this many limited offers are read per scope (one read). Past it, a list's count
  * could miss some (a content of thousands of country-limited offers would read by country). */
-export const LIMITED_OFFERS_READ = 500;
+const LIMITED_OFFERS_READ = 500;
 
 /** The live offers of `scope` (a pb.filter, or "" for all) limited to some countries: one
  * read, the same for every visitor. Their dates are read so the edge ends the read's

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, siteUrl, watchConsole } from "./browser";
+import { isHydrated, launchChromium, siteUrl, watchConsole } from "./browser";
 
 /** The country control (issue 36): a plain form on the Worker's /country page, reached from
  * /offers, that keeps the visitor's choice in dp_country and goes back. The same with and
@@ -19,6 +19,11 @@ describe.each([390, 1280])("the country control at %i px", (width) => {
     const page = await context.newPage();
     const problems = watchConsole(page);
     await page.goto(`${siteUrl()}/offers`);
+    if (javaScriptEnabled) {
+      await expect.poll(() => isHydrated(page)).toBe(true);
+      // What the loaders of later client navigations read: still there once React hydrated the head.
+      expect(await page.locator('meta[name="dp-country"]').getAttribute("content")).toBe("US");
+    }
     await page.getByRole("link", { name: "Offers for your country" }).click();
     await page.waitForURL(/\/country\?back=%2Foffers$/);
     expect(await page.locator("main p").first().textContent()).toBe("Offers for: United States");
