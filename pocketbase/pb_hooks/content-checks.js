@@ -13,6 +13,8 @@ const MESSAGES = {
   validation_ends_before_start: "The offer would end before it starts: set “expires at” later than “starts at”.",
   validation_coupon_needs_code_or_url: "A coupon needs a coupon code or a partner URL (cta url), or visitors have nothing to use.",
   validation_partner_url: "A partner URL must start with https:// and name a real site, for example https://shop.example.com/deal.",
+  validation_country_urls:
+    "Country URLs (cta urls) map a country code to a partner URL, for example {\"DE\": \"https://shop.example.de/deal\"}: two capital letters each, of a country the offers list knows, and https:// addresses.",
   validation_store_needs_action_url: "This store has offers: set its default action URL, where its buttons lead when an offer has no link of its own.",
 };
 
@@ -27,6 +29,26 @@ function partnerUrl(record, field) {
   return url && !PARTNER_URL.test(url) ? [field, "validation_partner_url"] : null;
 }
 
+/** `cta_urls` (issue 36): a JSON object from a country code the `countries` choices know to
+ * a partner URL; empty means none. */
+function countryUrls(record) {
+  const raw = record.getString("cta_urls");
+  if (!raw || raw === "null") return null;
+  let urls;
+  try {
+    urls = JSON.parse(raw);
+  } catch {
+    return ["cta_urls", "validation_country_urls"];
+  }
+  const known = record.collection().fields.getByName("countries").values;
+  const valid =
+    typeof urls === "object" &&
+    urls !== null &&
+    !Array.isArray(urls) &&
+    Object.entries(urls).every(([country, url]) => known.includes(country) && typeof url === "string" && PARTNER_URL.test(url));
+  return valid ? null : ["cta_urls", "validation_country_urls"];
+}
+
 /** The problems of a record about to be saved, as [field, code] pairs (null: none). */
 const CHECKS = {
   _zdata_offers: (record) => [
@@ -35,6 +57,7 @@ const CHECKS = {
       ? ["coupon_code", "validation_coupon_needs_code_or_url"]
       : null,
     partnerUrl(record, "cta_url"),
+    countryUrls(record),
   ],
   _zdata_stores: (record, app) => [
     partnerUrl(record, "default_action_url"),
