@@ -14,7 +14,7 @@ const MESSAGES = {
   validation_coupon_needs_code_or_url: "A coupon needs a coupon code or a partner URL (cta url), or visitors have nothing to use.",
   validation_partner_url: "A partner URL must start with https:// and name a real site, for example https://shop.example.com/deal.",
   validation_country_urls:
-    "Country URLs (cta urls) map a country code to a partner URL, for example {\"DE\": \"https://shop.example.de/deal\"}: two capital letters each, of a country the offers list knows, and https:// addresses.",
+    'Country URLs (cta urls) map a country code to a partner URL, for example {"DE": "https://shop.example.de/deal"}: two capital letters each, of a country the offers list knows, and https:// addresses.',
   validation_store_needs_action_url: "This store has offers: set its default action URL, where its buttons lead when an offer has no link of its own.",
 };
 

@@ -56,10 +56,19 @@ afterAll(async () => {
 
 describe("checks of what editors save", () => {
   it("an offer's country URLs map known country codes to https partner URLs (issue 36's field)", async () => {
-    for (const cta_urls of [{ de: "https://shop.example.de/deal" }, { ZZ: "https://shop.example/deal" }, { DE: "http://shop.example.de/deal" }, ["https://shop.example/"], { DE: 7 }]) {
+    for (const cta_urls of [
+      { de: "https://shop.example.de/deal" },
+      { ZZ: "https://shop.example/deal" },
+      { DE: "http://shop.example.de/deal" },
+      ["https://shop.example/"],
+      { DE: 7 },
+    ]) {
       refused(await offer({ cta_urls }), "cta_urls", "country code");
     }
-    const saved = await offer({ countries: ["DE", "US"], cta_urls: { DE: "https://shop.example.de/deal", US: "https://shop.example.com/deal?ref={utm_source}" } });
+    const saved = await offer({
+      countries: ["DE", "US"],
+      cta_urls: { DE: "https://shop.example.de/deal", US: "https://shop.example.com/deal?ref={utm_source}" },
+    });
     expect(saved.status).toBe(200);
     // The countries themselves are the select field's own choices: PocketBase refuses others.
     expect((await offer({ countries: ["ZZ"] })).status).toBe(400);
