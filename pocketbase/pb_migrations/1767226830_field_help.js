@@ -5,7 +5,7 @@
 // select's values are what is stored, so they are not relabelled: the help says what each
 // value means. The texts are the editors' guide's, shortened.
 
-const STATUS = "draft: shown nowhere (new records start so). published: live within 10 s. archived: taken off the site, kept.";
+const STATUS = "draft: shown nowhere (a new record left empty starts so). published: live within 10 s. archived: taken off the site, kept.";
 const COUNTED = "Counted by the site: an edit raising it is refused.";
 const RATING_SOURCE = 'Where the rating and review count come from, shown beside them ("Trustpilot, March 2026").';
 const META = "For search engines only: not shown on the page.";
