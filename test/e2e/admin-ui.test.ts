@@ -78,6 +78,19 @@ async function signInToAdminUi(page: Page): Promise<void> {
   await page.waitForURL(/#\/collections/);
 }
 
+/** Opens the offers' list from the sidebar, as an editor does, and waits until it is shown:
+ * "New record" clicked while the list of the collection the admin UI opened first is still
+ * loading makes a form the switch then closes. */
+async function openOffersList(page: Page): Promise<void> {
+  const listed = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === "/api/collections/_zdata_offers/records" && url.searchParams.has("sort");
+  });
+  await page.locator('[data-pb="pageSidebar"] button[title="_zdata_offers"]').click();
+  await listed;
+  await page.locator('[data-pb="recordsListTable"] tbody tr').first().waitFor();
+}
+
 async function signInOnSite(page: Page): Promise<void> {
   await page.goto(`${siteUrl()}/admin/sign-in`);
   await page.getByLabel("Email").fill(email);
@@ -93,9 +106,9 @@ describe("an editor in the PocketBase admin UI", () => {
     await signInToAdminUi(admin);
 
     // A new offer, its required fields filled in the form; status left as it comes.
-    await admin.goto(`${pocketbaseUrl()}/_/#/collections?collection=_zdata_offers`);
+    await openOffersList(admin);
     await admin.getByRole("button", { name: "New record", exact: true }).click();
-    const form = admin.locator('[data-pb="recordUpsertModal"]');
+    const form = admin.locator('[data-pb="recordUpsertModal"][data-modal-state="open"]');
     await form.locator('textarea[name="heading"]').fill(heading);
     // The field's help text (pb_migrations/1767226830_field_help.js) shows under it.
     expect(await form.getByText("The card's title.", { exact: true }).isVisible()).toBe(true);
@@ -113,8 +126,9 @@ describe("an editor in the PocketBase admin UI", () => {
     const site = await context.newPage();
     await signInOnSite(site);
     await site.goto(`${siteUrl()}${storePath(store)}`);
-    expect(await site.getByText(heading).first().isVisible()).toBe(true);
     expect(await site.getByText(PREVIEW_NOTICE).isVisible()).toBe(true);
+    // The store's offers may be drawn after the load event (deferred data), so this waits.
+    await expect.poll(() => site.getByText(heading).first().isVisible()).toBe(true);
     // A visitor does not.
     expect(await storePageForVisitors()).not.toContain(heading);
 
