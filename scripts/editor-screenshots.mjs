@@ -21,10 +21,16 @@ await prepareSeededDataDir({ targetDir: dataDir, email, password });
 const pocketbase = await startPocketBase({ dataDir, port: await freePort(), quiet: true });
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
 
-/** Opens a collection's records list and waits for its rows.
+/** Opens a collection's records list from the sidebar and waits until it is shown (a click
+ * made while the list the admin UI opened first still loads is lost in the switch).
  * @param {import("playwright-core").Page} page @param {string} collection */
 async function openList(page, collection) {
-  await page.goto(`${pocketbase.url}/_/#/collections?collection=${collection}`);
+  const listed = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === `/api/collections/${collection}/records` && url.searchParams.has("sort");
+  });
+  await page.locator(`[data-pb="pageSidebar"] button[title="${collection}"]`).click();
+  await listed;
   await page.locator('[data-pb="recordsListTable"] tbody tr').first().waitFor();
 }
 
@@ -43,6 +49,8 @@ async function shootForm(page, collection, name) {
   await form.screenshot({ path: file });
   console.log(file);
   await page.setViewportSize(VIEWPORT);
+  await form.getByRole("button", { name: "Close", exact: true }).click();
+  await form.waitFor({ state: "hidden" });
 }
 
 try {
