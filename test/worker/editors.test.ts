@@ -146,3 +146,16 @@ describe("the editors' role", () => {
     expect(after).not.toContain(htmlText(offer.heading));
   });
 });
+
+describe("help in the admin UI", () => {
+  it("every field an editor fills in on offers and stores says what it does, under its input", async () => {
+    const headers = { Authorization: await superuserToken() };
+    for (const name of ["_zdata_offers", "_zdata_stores"]) {
+      const collection = (await (await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${name}`, { headers })).json()) as {
+        fields: { name: string; help?: string; system?: boolean; hidden?: boolean; type: string }[];
+      };
+      const unexplained = collection.fields.filter((field) => !field.system && !field.hidden && field.type !== "autodate" && !field.help).map((f) => f.name);
+      expect(unexplained, name).toEqual([]);
+    }
+  });
+});
