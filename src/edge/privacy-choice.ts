@@ -3,6 +3,7 @@ import { serializeCookie } from "../lib/cookies";
 import { OPT_OUT_COOKIE, OPT_OUT_COOKIE_ATTRIBUTES, OPT_OUT_MAX_AGE_S } from "../lib/privacy";
 import type { AppEnv } from "./app-env";
 import { secureCookies } from "./secure-cookies";
+import { fromThisSite } from "./visitor-post";
 
 export const OPT_OUT_PAGE = "/do-not-sell-or-share";
 
@@ -16,10 +17,7 @@ export const OPT_OUT_MAX_BODY_BYTES = 1024;
  */
 export async function privacyChoice(c: Context<AppEnv>): Promise<Response> {
   c.header("Cache-Control", "no-store");
-  const origin = c.req.header("Origin");
-  if (origin !== undefined && origin !== c.var.config.siteOrigin && origin !== new URL(c.req.url).origin) {
-    return c.text("Cross-site form posts are not accepted.", 403);
-  }
+  if (!fromThisSite(c)) return c.text("Cross-site form posts are not accepted.", 403);
   let choice: unknown;
   try {
     choice = (await c.req.parseBody()).choice;

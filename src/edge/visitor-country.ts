@@ -9,6 +9,7 @@ import { safeReturnPath } from "../lib/newsletter";
 import type { AppEnv } from "./app-env";
 import { page } from "./plain-page";
 import { secureCookies } from "./secure-cookies";
+import { fromThisSite } from "./visitor-post";
 
 /**
  * The visitor's country (issue 36): their own choice (the dp_country cookie, set by the
@@ -70,10 +71,7 @@ export const COUNTRY_CHOICE_MAX_BODY_BYTES = 2048;
  */
 export async function countryChoice(c: Context<AppEnv>): Promise<Response> {
   c.header("Cache-Control", "no-store");
-  const origin = c.req.header("Origin");
-  if (origin !== undefined && origin !== c.var.config.siteOrigin && origin !== new URL(c.req.url).origin) {
-    return c.text("Cross-site form posts are not accepted.", 403);
-  }
+  if (!fromThisSite(c)) return c.text("Cross-site form posts are not accepted.", 403);
   let body: Record<string, unknown>;
   try {
     body = await c.req.parseBody();

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ListResult, Store } from "../../src/data/types";
 import { storePath } from "../../src/lib/slug";
-import { launchChromium, siteUrl } from "./browser";
+import { launchChromium, siteUrl, superuserToken } from "./browser";
 
 /** The issue's words for a draft shown to its editor (stated here, not imported: the Worker's
  * module belongs to another TypeScript project, and the test says what it expects). */
@@ -67,12 +67,7 @@ async function untilVisitorsSee(shown: boolean, since: number): Promise<void> {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const auth = await fetch(`${pocketbaseUrl()}/api/collections/_superusers/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: email, password }),
-  });
-  token = ((await auth.json()) as { token: string }).token;
+  token = await superuserToken();
   store = ((await (await fetch(`${pocketbaseUrl()}/api/collections/_zdata_stores/records?sort=title&perPage=1`)).json()) as ListResult<Store>).items[0]!;
 });
 

@@ -14,6 +14,17 @@ declare module "vitest" {
 
 export const siteUrl = () => inject("siteUrl");
 
+/** A token of the stack's PocketBase superuser, for tests that edit content as an editor would. */
+export async function superuserToken(): Promise<string> {
+  const { email, password } = inject("pocketbaseSuperuser");
+  const auth = await fetch(`${inject("pocketbaseUrl")}/api/collections/_superusers/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: email, password }),
+  });
+  return ((await auth.json()) as { token: string }).token;
+}
+
 /**
  * Stand-in for gtag.js (the machine has no Internet): it reads the data layer as the real
  * script does and reports each event as a request to Google Analytics' collect endpoint,

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
-import { isHydrated, launchChromium, siteUrl, watchConsole } from "./browser";
+import { isHydrated, launchChromium, siteUrl, superuserToken, watchConsole } from "./browser";
 
 /**
  * Issue 34, "An open page passes an offer's end": a store page left open updates when one
@@ -30,13 +30,7 @@ async function create<T extends { id: string }>(collection: string, record: Reco
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const { email, password } = inject("pocketbaseSuperuser");
-  const auth = await fetch(`${pocketbaseUrl()}/api/collections/_superusers/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: email, password }),
-  });
-  token = ((await auth.json()) as { token: string }).token;
+  token = await superuserToken();
 });
 afterAll(async () => {
   for (const path of created.reverse()) await fetch(`${pocketbaseUrl()}/api/collections/${path}`, { method: "DELETE", headers: { Authorization: token } });

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ListResult, Store, Website } from "../../src/data/types";
-import { launchChromium, siteUrl } from "./browser";
+import { launchChromium, siteUrl, superuserToken } from "./browser";
 
 /**
  * Issue 18 on the stack `npm start` runs (wrangler dev with the default cache settings:
@@ -46,13 +46,7 @@ async function cachedOnSite(path: string): Promise<void> {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const { email, password } = inject("pocketbaseSuperuser");
-  const auth = await fetch(`${pocketbaseUrl()}/api/collections/_superusers/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: email, password }),
-  });
-  token = ((await auth.json()) as { token: string }).token;
+  token = await superuserToken();
   store = ((await (await fetch(`${pocketbaseUrl()}/api/collections/_zdata_stores/records?sort=title&perPage=1`)).json()) as ListResult<Store>).items[0]!;
   website = (await (await fetch(`${pocketbaseUrl()}/api/collections/websites/records/9`)).json()) as Website;
 });
