@@ -7,6 +7,7 @@ import { DEFERRED_DATA_ID, reviveDeferred } from "../src/app/deferred";
 import { Document, type DocumentAssets } from "../src/app/Document";
 import { HYDRATION_DATA_ID, reviveHydrationError, type HydrationError } from "../src/app/hydration";
 import { setInAppNavigate } from "../src/app/in-app-navigation";
+import { releaseWaitingSections } from "../src/app/lazy-section";
 import type { RootData } from "../src/app/root-data";
 import { routes } from "../src/app/routes";
 import { createContentClient } from "../src/data/client";
@@ -45,6 +46,9 @@ async function prepareForHydration(route: RouteObject): Promise<void> {
 }
 
 await Promise.all((matchRoutes(routes, window.location) ?? []).map(({ route }) => prepareForHydration(route)));
+// Evaluating the bundle is one long task on a slow phone; creating the router and starting
+// hydration in the next one lets the browser handle input in between (issue 37).
+await new Promise((resolve) => setTimeout(resolve, 0));
 
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });
@@ -60,6 +64,12 @@ const router = createBrowserRouter(routes, {
       // Read when a loader runs, by which time the router has set the navigation's target.
       navigationState: () => router.state.navigation.location?.state,
     }),
+});
+
+// A section still waiting to hydrate (src/app/lazy-section.tsx) cannot take part in a new
+// render of its page: all are released as soon as the router starts loading one.
+router.subscribe((next) => {
+  if (next.navigation.state !== "idle" || next.revalidation !== "idle") releaseWaitingSections();
 });
 
 // The site's links are plain anchors (src/app/components/AppLink.tsx): this router follows them.

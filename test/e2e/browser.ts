@@ -89,11 +89,12 @@ export function watchConsole(page: Page): string[] {
 }
 
 /** Scrolls to every shown carousel in turn until Swiper has started on it (carousels start
- * only near the viewport, docs/decisions/017), then back to the top. */
+ * only near the viewport, docs/decisions/017, in sections that hydrate there too, 045),
+ * then back to the top. */
 export async function startCarousels(page: Page): Promise<void> {
   for (const carousel of await page.locator(".swiper:visible").all()) {
     await carousel.scrollIntoViewIfNeeded();
-    await expect.poll(() => carousel.evaluate((el) => el.classList.contains("swiper-initialized"))).toBe(true);
+    await expect.poll(() => carousel.evaluate((el) => el.classList.contains("swiper-initialized")), { timeout: 10_000 }).toBe(true);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }

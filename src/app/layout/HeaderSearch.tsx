@@ -1,7 +1,7 @@
 import { Suspense, useId, useRef, useState } from "react";
 import { Form } from "react-router";
 import { SEARCH_MAX_LENGTH } from "../../lib/search-limits";
-import { lazyExport } from "../lazy-export";
+import { lazyExport } from "../lazy-section";
 
 // The suggestions' code loads on the first focus of the field, never with the page.
 const SearchSuggestions = lazyExport(() => import("./SearchSuggestions"), "SearchSuggestions");

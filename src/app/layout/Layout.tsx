@@ -3,8 +3,11 @@ import { Outlet, ScrollRestoration } from "react-router";
 import { GlobalLoader } from "./GlobalLoader";
 import { useAnnouncePageShown } from "./page-shown";
 import { ScheduleRefresh } from "./ScheduleRefresh";
-import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
+import { lazySection } from "../lazy-section";
+
+// Below every page's content: hydrated when the visitor comes near it (issue 37).
+const SiteFooter = lazySection("site-footer", () => import("./SiteFooter"), "SiteFooter");
 
 /** Spec Layout: header, global loader, routed content, footer. Scrolls to the top on a
  * new navigation, to the anchor when the address has one, and restores the position on

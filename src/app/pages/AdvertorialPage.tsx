@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import type { AdvertorialView } from "../../data/advertorials";
 import { AuthorSidebar } from "../components/AuthorSidebar";
 import { PageMeta } from "../components/PageMeta";
-import { ReadMoreBlock } from "../components/ReadMoreBlock";
+import { ReadMoreSection } from "../components/ReadMoreSection";
 import { SponsoredNotice } from "../components/SponsoredNotice";
 import { useRootData } from "../root-data";
 import { AdvertorialFallback } from "./advertorial/AdvertorialFallback";
@@ -21,7 +21,7 @@ export function AdvertorialPage() {
   return (
     <main className="container py-4">
       {advertorial ? <AdvertorialArticle advertorial={advertorial} noindex={alternativeAddress} /> : <AdvertorialFallback />}
-      <ReadMoreBlock items={readMore} />
+      <ReadMoreSection items={readMore} />
     </main>
   );
 }

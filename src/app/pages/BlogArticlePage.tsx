@@ -3,7 +3,7 @@ import { AuthorSidebar } from "../components/AuthorSidebar";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { PageMeta } from "../components/PageMeta";
 import { ProductCard } from "../components/ProductCard";
-import { ReadMoreBlock } from "../components/ReadMoreBlock";
+import { ReadMoreSection } from "../components/ReadMoreSection";
 import { useRootData } from "../root-data";
 import { ArticleHeading } from "./articles/ArticleHeading";
 import { articleNodes } from "./articles/structured-data";
@@ -51,7 +51,7 @@ export function BlogArticlePage() {
           <AuthorSidebar author={article.author} />
         </aside>
       </div>
-      <ReadMoreBlock items={readMore} />
+      <ReadMoreSection items={readMore} />
     </main>
   );
 }

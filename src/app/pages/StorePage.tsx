@@ -1,13 +1,11 @@
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { useLoaderData, useLocation } from "react-router";
 import { fileUrl } from "../../data/files";
 import type { StoreDetails } from "../../data/stores";
 import { storePath } from "../../lib/slug";
 import { product } from "../../lib/structured-data";
 import { withoutSiteName } from "../../lib/text";
-import { CategoryFilter, CategoryFilterSkeleton } from "../components/CategoryFilter";
 import { Deferred } from "../components/Deferred";
-import { FilterSidebar } from "../components/FilterSidebar";
 import { PageMeta } from "../components/PageMeta";
 import { useRootData } from "../root-data";
 import { NotFoundPage } from "./NotFoundPage";
@@ -19,15 +17,16 @@ import { StoreHero } from "./store/StoreHero";
 import type { StoreLoaderData } from "./store/store-loader";
 import { StoreOffers, StoreOffersSkeleton } from "./store/StoreOffers";
 import { StorePageSkeleton } from "./store/StorePageSkeleton";
-import { lazyExport } from "../lazy-export";
+import { lazySection } from "../lazy-section";
 
-// The similar-stores carousel and the sections at the page's end are not needed to hydrate
-// the rest: their code loads apart (with their data where they wait for it, same boundary),
-// and until then React keeps their server HTML (the JS budget).
-const SimilarStores = lazyExport(() => import("./store/SimilarStores"), "SimilarStores");
-const StoreAbout = lazyExport(() => import("./store/StoreAbout"), "StoreAbout");
+// The sidebar, the similar-stores carousel and the sections at the page's end are hydrated
+// when the visitor comes near them (issue 37); until then React keeps their server HTML, and
+// the offers, the page's content, do not wait for their code.
+const StoreFilters = lazySection("store-filters", () => import("./store/StoreFilters"), "StoreFilters");
+const SimilarStores = lazySection("similar-stores", () => import("./store/SimilarStores"), "SimilarStores");
+const StoreAbout = lazySection("store-about", () => import("./store/StoreAbout"), "StoreAbout");
 // The closed lists (offers of other countries, and those expired lately) come as one.
-const ClosedOffers = lazyExport(() => import("./store/ClosedOffers"), "ClosedOffers");
+const ClosedOffers = lazySection("closed-offers", () => import("./store/ClosedOffers"), "ClosedOffers");
 
 /** Spec: the Store page, /stores/{title}/{id}. */
 export function StorePage() {
@@ -70,11 +69,7 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
       <div className="row g-4">
         {/* Before the list: on phones the Filters button comes first, not after every card. */}
         <aside className="col-lg-3">
-          <FilterSidebar>
-            <Deferred resolve={data.categories} fallback={<CategoryFilterSkeleton />}>
-              {(categories) => <CategoryFilter categories={categories} selected={[]} action="/stores" label="Store categories" />}
-            </Deferred>
-          </FilterSidebar>
+          <StoreFilters categories={data.categories} />
         </aside>
         <div className="col-lg-9">
           <Deferred resolve={data.similar} fallback={<SimilarStoresSkeleton />}>
@@ -85,9 +80,7 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
           </Deferred>
         </div>
       </div>
-      <Suspense>
-        <StoreAbout store={store} />
-      </Suspense>
+      <StoreAbout store={store} />
       <Deferred resolve={data.closed} fallback={null}>
         {(closed) => (closed.expired.length || closed.countryName ? <ClosedOffers {...closed} /> : null)}
       </Deferred>

@@ -1,0 +1,147 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isHydrated, launchChromium, siteUrl, watchConsole } from "./browser";
+
+/** Issue 37 in Chromium: a section below the fold loads its code and hydrates only when the
+ * visitor comes near it; controls work after idle and after scrolling; revealing a code and
+ * filtering by category respond in time on a CPU slowed 4x (the Event Timing API's
+ * durations, as INP counts them). */
+
+const VIEWPORTS = [
+  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1280, height: 900 } },
+] as const;
+/** What these interactions are held to at 4x: under INP's "poor" (500 ms) with room for a
+ * busy CI host. Issue 37's goal is INP's "good", 200 ms; on a quiet host they measured
+ * 96–232 ms (docs/performance.md), so the goal is not met yet and this guards against
+ * regressions until it is. */
+const RESPONSE_MS = 400;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page's own JavaScript files fetched so far, by name without the hash. */
+function scriptsFetched(page: Page): string[] {
+  const names: string[] = [];
+  page.on("request", (request) => {
+    const match = new URL(request.url()).pathname.match(/^\/build\/(.+)-[a-z0-9]+\.js$/);
+    if (match?.[1]) names.push(match[1]);
+  });
+  return names;
+}
+
+describe.each(VIEWPORTS)("home on a $name", ({ viewport }) => {
+  it("hydrates the sections below the fold when the visitor scrolls near them, their controls then working, with no console errors", async () => {
+    const page = await browser.newPage({ viewport });
+    const problems = watchConsole(page);
+    const scripts = scriptsFetched(page);
+    const documents: string[] = [];
+    page.on("request", (request) => request.resourceType() === "document" && documents.push(request.url()));
+    await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    // After idle: the header's controls answer; the server's HTML of the sections far
+    // below stands, and neither their code nor the footer's has been fetched.
+    await page.waitForTimeout(1000);
+    await page.getByRole("button", { name: /^Theme:/ }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Dark" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await page.locator("#latest-deals .swiper-slide").count()).toBeGreaterThan(0);
+    expect(scripts).not.toContain("LatestDeals");
+    expect(scripts).not.toContain("SiteFooter");
+
+    // After scrolling: Latest deals' code arrives, and the hydrated section starts its
+    // carousel (an effect of its own, which a dehydrated section does not run).
+    const carousel = page.locator("#latest-deals .swiper");
+    expect(await carousel.evaluate((el) => el.classList.contains("swiper-initialized"))).toBe(false);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect.poll(() => scripts).toContain("LatestDeals");
+    await expect.poll(() => carousel.evaluate((el) => el.classList.contains("swiper-initialized"))).toBe(true);
+    // The footer's links navigate in the page once it is hydrated.
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await page.locator('[data-section="site-footer"][data-hydrated]').waitFor();
+    expect(scripts).toContain("SiteFooter");
+    documents.length = 0;
+    await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
+    await page.waitForURL(/\/about-us$/);
+    expect(documents).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+/** The page's interactions since `start`, each as the longest of its Event Timing entries,
+ * as INP counts them (those under the API's 16 ms floor are not reported). */
+async function interactionsSince(page: Page, start: number): Promise<{ name: string; duration: number }[]> {
+  // Entries arrive with the frame after the interaction: read them a little later.
+  await page.waitForTimeout(300);
+  return page.evaluate((since) => {
+    const longest = new Map<number, { name: string; duration: number }>();
+    for (const entry of (window as unknown as { __interactions: PerformanceEventTiming[] }).__interactions) {
+      if (entry.interactionId === 0 || entry.startTime < since) continue;
+      const known = longest.get(entry.interactionId);
+      if (!known || entry.duration > known.duration) longest.set(entry.interactionId, { name: entry.name, duration: entry.duration });
+    }
+    return [...longest.values()];
+  }, start);
+}
+
+const slowest = (interactions: { duration: number }[]) => Math.max(0, ...interactions.map((i) => i.duration));
+
+/** A phone's page at 4x CPU slowdown, loaded and hydrated, recording every interaction. */
+async function slowPhonePage(path: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: VIEWPORTS[0].viewport, isMobile: true, hasTouch: true });
+  const problems = watchConsole(page);
+  await (await page.context().newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.addInitScript(() => {
+    const recorded: PerformanceEntry[] = [];
+    (window as unknown as { __interactions: PerformanceEntry[] }).__interactions = recorded;
+    new PerformanceObserver((list) => recorded.push(...list.getEntries())).observe({
+      type: "event",
+      durationThreshold: 16,
+      buffered: true,
+    } as PerformanceObserverInit);
+  });
+  await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
+  await expect.poll(() => isHydrated(page), { timeout: 20_000 }).toBe(true);
+  return { page, problems };
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+
+describe("interactions on a phone at 4x CPU slowdown", () => {
+  it(`reveals a coupon code within ${RESPONSE_MS} ms`, async () => {
+    const { page, problems } = await slowPhonePage("/offers?type=coupon");
+    const start = await now(page);
+    const reveal = page.getByRole("button", { name: /^Get Code ending in/ }).first();
+    await reveal.tap();
+    await expect.poll(() => page.getByRole("dialog", { name: "Coupon Code" }).isVisible(), { timeout: 10_000 }).toBe(true);
+    const interactions = await interactionsSince(page, start);
+    console.log("coupon reveal at 4x:", JSON.stringify(interactions));
+    expect(slowest(interactions)).toBeLessThanOrEqual(RESPONSE_MS);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it(`opens the filters, ticks a category and applies it within ${RESPONSE_MS} ms each`, async () => {
+    const { page, problems } = await slowPhonePage("/offers");
+    const start = await now(page);
+    await page.getByRole("button", { name: "Filters" }).tap();
+    const form = page.getByRole("form", { name: "Offer categories" });
+    const box = form.getByRole("checkbox").first();
+    await expect.poll(() => box.isVisible()).toBe(true);
+    await box.tap();
+    await expect.poll(() => box.isChecked()).toBe(true);
+    await form.getByRole("button", { name: "Show results" }).tap();
+    await page.waitForURL(/catID=/, { timeout: 10_000, waitUntil: "commit" });
+    const interactions = await interactionsSince(page, start);
+    console.log("filters, tick and apply at 4x:", JSON.stringify(interactions));
+    expect(slowest(interactions)).toBeLessThanOrEqual(RESPONSE_MS);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
