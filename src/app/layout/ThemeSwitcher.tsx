@@ -7,7 +7,10 @@ const ICONS: Record<ThemeChoice, string> = { light: "☀", dark: "☾", auto: "�
 
 function applyTheme(choice: ThemeChoice) {
   const dark = choice === "dark" || (choice === "auto" && window.matchMedia("(prefers-color-scheme: dark)").matches);
-  document.documentElement.setAttribute("data-bs-theme", dark ? "dark" : "light");
+  const theme = dark ? "dark" : "light";
+  // Hydration finds the pre-paint script's value in place: setting it again would restyle
+  // the whole document (every Bootstrap colour rule reads the attribute).
+  if (document.documentElement.getAttribute("data-bs-theme") !== theme) document.documentElement.setAttribute("data-bs-theme", theme);
 }
 
 /** Light / Dark / Auto. The pre-paint script applied the stored choice already; this keeps
