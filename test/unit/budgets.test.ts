@@ -22,9 +22,9 @@ import { buildClient, type BundleChunk } from "../../scripts/build-client.mjs";
  * KB is read as KiB (1,024 bytes), as the build's size report and Lighthouse budgets count.
  */
 const KIB = 1024;
-/** Issue 10's budgets; JavaScript 2 KiB over them since React Router 8, whose runtime costs
- * every page 1.9 KiB more than 7.18's with the same code (docs/decisions/035). */
-const BUDGET_GZIP = { js: 122 * KIB, css: 30 * KIB };
+/** Issue 10's budgets, held again since issue 37 hydrates sections below the fold on view
+ * (docs/decisions/045): React Router 8 had cost every page 1.9 KiB more (decision 035). */
+const BUDGET_GZIP = { js: 120 * KIB, css: 30 * KIB };
 /** Each file is one more request and is gzipped without the others' dictionary: 32 files
  * cost the home page 6.8 KiB over the same bytes as one file (docs/decisions/017, 018). */
 const MAX_INITIAL_JS_FILES = 6;
