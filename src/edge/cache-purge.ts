@@ -58,8 +58,9 @@ export async function purgeCache(c: Context<AppEnv>): Promise<Response> {
   return json({ purged }, 200);
 }
 
-/** Deletes this location's copy of the page at `url` and the content reads it was built from. */
-export function purgeHere(c: Context<AppEnv>, url: URL): Promise<PurgeResult> {
+/** Deletes this location's copy of the page at `url` and the content reads it was built
+ * from; of a page that depends on the country, the copies of `countries` (default: all). */
+export function purgeHere(c: Context<AppEnv>, url: URL, countries?: readonly (string | null)[]): Promise<PurgeResult> {
   const { siteOrigin, pocketbaseUrl } = c.var.config;
-  return purgePage(caches.default, siteOrigin, url, (pathAndQuery) => contentCacheKey(siteOrigin, new URL(pathAndQuery, pocketbaseUrl)));
+  return purgePage(caches.default, siteOrigin, url, (pathAndQuery) => contentCacheKey(siteOrigin, new URL(pathAndQuery, pocketbaseUrl)), countries);
 }

@@ -16,6 +16,7 @@ import {
 } from "../lib/offer-feedback";
 import type { AppEnv } from "./app-env";
 import { purgeHere } from "./cache-purge";
+import { visitorCountry } from "./visitor-country";
 import { fromThisSite, VISITOR_POST_TIMEOUT_MS, withinRateLimit } from "./visitor-post";
 import { secureCookies } from "./secure-cookies";
 import { createAsService } from "./service-account";
@@ -142,7 +143,11 @@ export async function offerFeedback(c: Context<AppEnv>): Promise<Response> {
   if (!counts) return fail("unknown");
 
   if (counted) {
-    c.executionCtx.waitUntil(purgeHere(c, votedOn(c, returnTo)).catch((err: unknown) => console.error("page copy after a vote not dropped", err)));
+    // Of a page kept per country, the copy the voter reloads is their country's; the others
+    // keep the old tally for their cache lifetime, as other pages showing the offer do.
+    // Trying every country's key (about 250 lookups) is for a manual purge, not every vote.
+    const voter = [visitorCountry(c.req.raw)];
+    c.executionCtx.waitUntil(purgeHere(c, votedOn(c, returnTo), voter).catch((err: unknown) => console.error("page copy after a vote not dropped", err)));
     c.header(
       "Set-Cookie",
       serializeCookie(VOTES_COOKIE, withVote(cookie, offerId), { ...VOTES_COOKIE_ATTRIBUTES, maxAge: VOTES_COOKIE_MAX_AGE_S, secure: secureCookies(c) }),

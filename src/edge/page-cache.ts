@@ -357,13 +357,23 @@ export interface PurgeResult {
   reads: number;
 }
 
+/** Every country a page's copies may be kept for: unknown, then each code. */
+const EVERY_COUNTRY: readonly (string | null)[] = [null, ...COUNTRY_CODES];
+
 /**
- * Deletes this location's copy of the page at `url` (every country's copy of a page that
- * depends on the country) and the content reads they were built from, so the next request
- * renders from PocketBase itself. `readKey` maps a PocketBase path and query to its
+ * Deletes this location's copy of the page at `url` and the content reads it was built
+ * from, so the next request renders from PocketBase itself. Of a page that depends on the
+ * country, the copies of `countries` (by default every country's) and the marker, without
+ * which no country's copy is served. `readKey` maps a PocketBase path and query to its
  * read-cache key.
  */
-export async function purgePage(cache: Cache, siteOrigin: string, url: URL, readKey: (pathAndQuery: string) => string): Promise<PurgeResult> {
+export async function purgePage(
+  cache: Cache,
+  siteOrigin: string,
+  url: URL,
+  readKey: (pathAndQuery: string) => string,
+  countries: readonly (string | null)[] = EVERY_COUNTRY,
+): Promise<PurgeResult> {
   const result: PurgeResult = { pages: 0, reads: 0 };
   const drop = async (key: string): Promise<Response | undefined> => {
     const stored = await cache.match(key);
@@ -376,7 +386,7 @@ export async function purgePage(cache: Cache, siteOrigin: string, url: URL, read
     return stored;
   };
   const shared = await drop(pageCacheKey(siteOrigin, url));
-  // The Cache API cannot list keys: every country's key is tried (a rare, manual purge).
-  if (shared?.headers.has(VARIES_HEADER)) for (const country of [null, ...COUNTRY_CODES]) await drop(pageCacheKey(siteOrigin, url, country));
+  // The Cache API cannot list keys: each country's key is tried.
+  if (shared?.headers.has(VARIES_HEADER)) for (const country of countries) await drop(pageCacheKey(siteOrigin, url, country));
   return result;
 }

@@ -1,5 +1,6 @@
 import type { ExpiredOffer } from "../../../data/offers";
 import { expiredLabel } from "../../../lib/offer-labels";
+import { ClosedList, offerTypeName } from "./ClosedList";
 
 /**
  * The end of the store page: offers that expired in the last 30 days, in a closed
@@ -10,37 +11,31 @@ import { expiredLabel } from "../../../lib/offer-labels";
 export function ExpiredOffers({ offers }: { offers: ExpiredOffer[] }) {
   if (!offers.length) return null;
   return (
-    <section className="mt-4" aria-labelledby="expired-offers-heading">
-      <details className="border rounded-3 p-3">
-        <summary>
-          <h2 id="expired-offers-heading" className="h6 d-inline mb-0">
-            Expired coupons ({offers.length})
-          </h2>
-        </summary>
-        <p className="small text-body-secondary mt-2">These offers have ended and can no longer be used. They are listed for reference.</p>
-        <ul className="list-unstyled d-grid gap-2 mb-0">
-          {offers.map((offer) => {
-            const ended = expiredLabel(offer.expires_at);
-            return (
-              <li key={offer.id}>
-                <span className="badge text-bg-secondary me-2">Expired</span>
-                <span className="fw-semibold text-decoration-line-through">{offer.heading}</span>
-                {offer.subheading && <span className="text-body-secondary"> · {offer.subheading}</span>}
-                <span className="small text-body-secondary">
+    <ClosedList
+      id="expired-offers-heading"
+      title={<>Expired coupons ({offers.length})</>}
+      note="These offers have ended and can no longer be used. They are listed for reference."
+    >
+      {offers.map((offer) => {
+        const ended = expiredLabel(offer.expires_at);
+        return (
+          <li key={offer.id}>
+            <span className="badge text-bg-secondary me-2">Expired</span>
+            <span className="fw-semibold text-decoration-line-through">{offer.heading}</span>
+            {offer.subheading && <span className="text-body-secondary"> · {offer.subheading}</span>}
+            <span className="small text-body-secondary">
+              {" · "}
+              {offerTypeName(offer.type)}
+              {ended && (
+                <>
                   {" · "}
-                  {offer.type === "deal" ? "Deal" : "Coupon"}
-                  {ended && (
-                    <>
-                      {" · "}
-                      <time dateTime={ended.dateTime}>{ended.text}</time>
-                    </>
-                  )}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      </details>
-    </section>
+                  <time dateTime={ended.dateTime}>{ended.text}</time>
+                </>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ClosedList>
   );
 }
