@@ -12,6 +12,14 @@ import type { RootData } from "../src/app/root-data";
 import { routes } from "../src/app/routes";
 import { createContentClient } from "../src/data/client";
 
+/** Ends the current task: a slow phone handles input and paints in between (issue 37). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// Evaluating the bundle (React, React Router, the frame) is one long task on a slow phone;
+// reading the page's data and preparing its route run in the next one, and creating the
+// router and starting hydration in the one after.
+await nextTask();
+
 const readJson = (id: string) => {
   const text = document.getElementById(id)?.textContent;
   return text ? JSON.parse(text) : undefined;
@@ -46,9 +54,7 @@ async function prepareForHydration(route: RouteObject): Promise<void> {
 }
 
 await Promise.all((matchRoutes(routes, window.location) ?? []).map(({ route }) => prepareForHydration(route)));
-// Evaluating the bundle is one long task on a slow phone; creating the router and starting
-// hydration in the next one lets the browser handle input in between (issue 37).
-await new Promise((resolve) => setTimeout(resolve, 0));
+await nextTask();
 
 // In the browser, reads go to the Worker's /api/collections (same edge cache as the server).
 const content = createContentClient({ baseUrl: window.location.origin });

@@ -162,23 +162,25 @@ describe("details accordion", () => {
     const toggle = card(page, offer).getByRole("button", { name: "Details" });
     const panel = card(page, offer).getByRole("region", { includeHidden: true });
     // Values the open panel's style declares, the class's (computed; they run as transitions),
-    // and the rendered height as the transition runs.
+    // and the rendered height as the transition runs. Closed, the terms are not rendered at
+    // all (content-visibility), so a list of cards lays out none of them (issue 37).
     const style = () =>
       panel.evaluate((el) => ({
         maxHeight: el.style.maxHeight,
         computedMaxHeight: getComputedStyle(el).maxHeight,
         visibility: getComputedStyle(el).visibility,
+        contentVisibility: getComputedStyle(el).contentVisibility,
         transitionDuration: getComputedStyle(el).transitionDuration,
         height: el.getBoundingClientRect().height,
       }));
 
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(await style()).toMatchObject({ maxHeight: "", computedMaxHeight: "0px", visibility: "hidden", height: 0 });
+    expect(await style()).toMatchObject({ maxHeight: "", computedMaxHeight: "0px", visibility: "hidden", contentVisibility: "hidden", height: 0 });
 
     await toggle.click();
     const openedAt = Date.now();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-    expect(await style()).toMatchObject({ maxHeight: "500px", visibility: "visible", transitionDuration: "0.35s" });
+    expect(await style()).toMatchObject({ maxHeight: "500px", visibility: "visible", contentVisibility: "visible", transitionDuration: "0.35s" });
     // The chevron (the stylesheet draws it after the label) turns to point up.
     await expect.poll(() => toggle.evaluate((el) => getComputedStyle(el, "::after").transform)).toBe("matrix(-1, 0, 0, -1, 0, 0)");
     expect(await panel.textContent()).toContain("One use per customer.");
@@ -189,12 +191,14 @@ describe("details accordion", () => {
     await toggle.click();
     const closedAt = Date.now();
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(await style()).toMatchObject({ maxHeight: "", transitionDuration: "0.85s, 0s" });
+    expect(await style()).toMatchObject({ maxHeight: "", transitionDuration: "0.85s, 0s, 0s" });
     // Still folding after 0.35 s, gone once 0.85 s have passed.
     await page.waitForTimeout(Math.max(0, 400 - (Date.now() - closedAt)));
     expect((await style()).height).toBeGreaterThan(0);
+    expect((await style()).contentVisibility).toBe("visible");
     await expect.poll(async () => (await style()).visibility).toBe("hidden");
     expect(Date.now() - closedAt).toBeGreaterThan(800);
+    await expect.poll(async () => (await style()).contentVisibility).toBe("hidden");
     expect(await style()).toMatchObject({ computedMaxHeight: "0px", height: 0 });
 
     // Keyboard: Enter and Space toggle it, as any button.

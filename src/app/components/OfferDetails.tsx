@@ -12,6 +12,7 @@ const OPEN: CSSProperties = {
   maxHeight: DETAILS_MAX_HEIGHT_PX,
   overflow: "auto",
   visibility: "visible",
+  contentVisibility: "visible",
   transition: `max-height ${DETAILS_OPEN_S}s ease`,
 };
 
