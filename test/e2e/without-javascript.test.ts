@@ -68,6 +68,12 @@ describe("without JavaScript", () => {
       expect(await visibleCount(page, "#store-offers-panel .offer-card")).toBeGreaterThan(0);
       expect(await visibleCount(page, ".placeholder-glow")).toBe(0);
       expect(await page.locator("h1").isVisible()).toBe(true);
+      // An offer's terms stand open under its card; the Details button, which needs a
+      // script, is not shown as a control that does nothing.
+      const withTerms = page.locator("#store-offers-panel .offer-card:has(.offer-details)").first();
+      expect(await withTerms.locator(".offer-details").isVisible()).toBe(true);
+      expect(await withTerms.getByRole("region").textContent()).not.toBe("");
+      expect(await visibleCount(page, ".offer-details-toggle")).toBe(0);
       await page.close();
     });
 

@@ -17,7 +17,9 @@ const OPEN: CSSProperties = {
 };
 
 /** The terms of one deal (sanitized `tnc` HTML) behind a disclosure button, closed at first.
- * The button's chevron is drawn by `offer-details-toggle`, and turns when it opens. */
+ * The button's chevron is drawn by `offer-details-toggle`, and turns when it opens; the
+ * class also lays the button out, not Bootstrap's `d-inline-flex`, whose `!important` would
+ * keep it on screen without JavaScript, where it can do nothing (`js-only`). */
 export function OfferDetails({ termsHtml }: { termsHtml: string }) {
   const [open, setOpen] = useState(false);
   const buttonId = useId();
@@ -27,7 +29,7 @@ export function OfferDetails({ termsHtml }: { termsHtml: string }) {
       <button
         id={buttonId}
         type="button"
-        className="btn btn-link btn-sm p-0 text-decoration-none d-inline-flex align-items-center gap-1 offer-details-toggle"
+        className="btn btn-link btn-sm p-0 text-decoration-none align-items-center gap-1 offer-details-toggle js-only"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((was) => !was)}
