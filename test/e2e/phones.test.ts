@@ -97,7 +97,8 @@ async function scriptTasks(path: string): Promise<{ evaluation: number; longestA
   const page = await browser.newPage({ viewport: VIEWPORTS[0].viewport, isMobile: true, hasTouch: true });
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as TraceEvent[])));
+  // Playwright types the events as string maps; Chrome sends numbers for the times and ids.
+  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
   await cdp.send("Tracing.start", { categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute", transferMode: "ReportEvents" });
   await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
