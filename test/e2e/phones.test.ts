@@ -27,6 +27,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A new page as a phone shows it: 390 px wide, touch. */
+const phonePage = () => browser.newPage({ viewport: VIEWPORTS[0].viewport, isMobile: true, hasTouch: true });
+
 /** The page's own JavaScript files fetched so far, by name without the hash. */
 function scriptsFetched(page: Page): string[] {
   const names: string[] = [];
@@ -94,7 +97,7 @@ const SCRIPT_EVENTS = new Set(["FunctionCall", "TimerFire", "RunMicrotasks", "Ev
  * until the page is idle, in thread time (ms): that task, and the longest task after it
  * that runs script. */
 async function scriptTasks(path: string): Promise<{ evaluation: number; longestAfter: number }> {
-  const page = await browser.newPage({ viewport: VIEWPORTS[0].viewport, isMobile: true, hasTouch: true });
+  const page = await phonePage();
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   // Playwright types the events as string maps; Chrome sends numbers for the times and ids.
@@ -160,7 +163,7 @@ const slowest = (interactions: { duration: number }[]) => Math.max(0, ...interac
 
 /** A phone's page at 4x CPU slowdown, loaded and hydrated, recording every interaction. */
 async function slowPhonePage(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: VIEWPORTS[0].viewport, isMobile: true, hasTouch: true });
+  const page = await phonePage();
   const problems = watchConsole(page);
   await (await page.context().newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.addInitScript(() => {
