@@ -14,9 +14,10 @@ const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1280, height: 900 } },
 ] as const;
 /** What these interactions are held to at 4x: not INP's "poor" (over 500 ms). Issue 37's
- * goal is INP's "good", 200 ms; they measured 96–232 ms on a quiet host and up to 392 ms in
- * a CI run (docs/performance.md), so the goal is not met yet and this guards against
- * regressions until it is. */
+ * goal is INP's "good", 200 ms: the reveal's median on this shared host is now 184 ms (112–264
+ * over 7 runs) and the tick's about 90, but one host's load moves a throttled page's wall
+ * time 2x (docs/performance.md), so this bound guards against regressions and the reveal's
+ * design is held apart below. */
 const RESPONSE_MS = 500;
 
 let browser: Browser;
@@ -183,15 +184,41 @@ async function slowPhonePage(path: string): Promise<{ page: Page; problems: stri
 const now = (page: Page) => page.evaluate(() => performance.now());
 
 describe("interactions on a phone at 4x CPU slowdown", () => {
-  it(`reveals a coupon code within ${RESPONSE_MS} ms`, async () => {
+  it(`reveals a coupon code within ${RESPONSE_MS} ms, the card asking whether it worked only after the tap's own task`, async () => {
     const { page, problems } = await slowPhonePage("/offers?type=coupon");
     const start = await now(page);
     const reveal = page.getByRole("button", { name: /^Get Code ending in/ }).first();
+    const card = page.locator(".offer-card").filter({ has: reveal });
+    // The card's "Did this code work?" comes with the reveal, but not in the tap's own task
+    // (that render doubled the tap's main-thread time): a message posted when the tap starts
+    // is handled right after that task, before any work React deferred.
+    await reveal.evaluate((button) => {
+      const marks = { afterTap: false, askedInTap: false };
+      (window as unknown as { __reveal: typeof marks }).__reveal = marks;
+      const card = button.closest(".offer-card");
+      if (!card) throw new Error("no offer card around the reveal button");
+      new MutationObserver(() => {
+        if (!marks.afterTap && card.querySelector(".offer-feedback")) marks.askedInTap = true;
+      }).observe(card, { childList: true, subtree: true });
+      document.addEventListener(
+        "click",
+        () => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            marks.afterTap = true;
+          };
+          channel.port2.postMessage(null);
+        },
+        { capture: true, once: true },
+      );
+    });
     await reveal.tap();
     await expect.poll(() => page.getByRole("dialog", { name: "Coupon Code" }).isVisible(), { timeout: 10_000 }).toBe(true);
     const interactions = await interactionsSince(page, start);
     console.log("coupon reveal at 4x:", JSON.stringify(interactions));
     expect(slowest(interactions)).toBeLessThanOrEqual(RESPONSE_MS);
+    await expect.poll(() => card.getByText("Did this code work?").isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __reveal: { askedInTap: boolean } }).__reveal.askedInTap)).toBe(false);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { startTransition, useId, useState } from "react";
 import { fileUrl } from "../../data/files";
 import { storeLogoUrl } from "../../data/offer-store";
 import type { OfferCardData } from "../../data/offers";
@@ -82,7 +82,8 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
               ctaLabel={offer.cta_label}
               ctaUrl={offer.cta_url}
               offerId={offer.id}
-              onReveal={() => setRevealed(true)}
+              // The question under the card waits for the paint that answers the tap (issue 37).
+              onReveal={() => startTransition(() => setRevealed(true))}
             />
           ) : (
             offer.cta_url && (
