@@ -216,18 +216,18 @@ export async function buildClient({ quiet = false } = {}) {
     }
     routes[id] = [...files];
   }
+  const current = [...cssOutputs.map(([file]) => file), ...admin.files, ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) => path.basename(file));
   const manifest = {
+    // Names this build: pages cached under another build link files a deploy has removed
+    // (src/edge/page-cache.ts keys copies by it). The files' names carry their contents' hashes.
+    build: createHash("sha256").update(current.toSorted().join("\n")).digest("hex").slice(0, 16),
     js: publicUrl(entry.file),
     css: publicUrl(stylesheet),
     preload: [...initial].filter((file) => file !== entry.file).map(publicUrl),
     routes,
   };
   await writeAtomically(path.join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  await pruneStale(
-    new Set(
-      [...cssOutputs.map(([file]) => file), ...admin.files, ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) => path.basename(file)),
-    ),
-  );
+  await pruneStale(new Set(current));
   if (!quiet) {
     for (const url of [manifest.js, ...manifest.preload, manifest.css, publicUrl(badgeIcons)]) {
       const bytes = await readFile(path.join(root, "public", url));

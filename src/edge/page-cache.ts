@@ -26,6 +26,7 @@ import type { Context } from "hono";
 import type { CountryScope } from "../data/offer-countries";
 import { COUNTRY_CODES } from "../lib/countries";
 import { withoutTracking } from "../lib/tracking";
+import { CLIENT_BUILD } from "../ssr/client-assets";
 import { sortedSearch } from "../lib/query";
 import type { AppEnv } from "./app-env";
 import {
@@ -137,12 +138,14 @@ export type PageRender = (reads: PageReads, request: Request, complete: boolean)
  * or the complete document that is stored (a crawler, and answers that never stream). */
 export type MissAnswer = "streamed" | "complete";
 
-/** The storage key: path, and the query without tracking parameters, sorted. With a
- * `country` (a code, or null for unknown), the key of that country's copy of a page that
- * depends on the country. */
-export function pageCacheKey(siteOrigin: string, url: URL, country?: string | null): string {
+/** The storage key: the client build, the path, and the query without tracking parameters,
+ * sorted. With a `country` (a code, or null for unknown), the key of that country's copy of
+ * a page that depends on the country. A deploy that changes the client starts from an empty
+ * cache: a copy stored before it links the previous build's scripts and stylesheet, which
+ * the deploy removed, and its pre-paint script, which the new policy's hash no longer allows. */
+export function pageCacheKey(siteOrigin: string, url: URL, country?: string | null, build = CLIENT_BUILD): string {
   const copy = country === undefined ? "" : `/${country ?? "world"}`;
-  return `${siteOrigin}/_page-cache${copy}${url.pathname}${sortedSearch(withoutTracking(url).search)}`;
+  return `${siteOrigin}/_page-cache/${build}${copy}${url.pathname}${sortedSearch(withoutTracking(url).search)}`;
 }
 
 /** Requests whose answer may depend on who asks are rendered, never served from or stored in

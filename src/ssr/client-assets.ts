@@ -1,6 +1,11 @@
 import manifest from "../../public/build/manifest.json";
 import type { DocumentAssets } from "../app/Document";
 
+/** Names the client build the server links pages to (a digest of its files' names, written
+ * by scripts/build-client.mjs): a page rendered under another build may link files that are
+ * gone. */
+export const CLIENT_BUILD: string = manifest.build;
+
 /** Per route id, the chunks the browser loads before hydrating that route (its screen). */
 const routeChunks: Readonly<Record<string, readonly string[]>> = manifest.routes;
 

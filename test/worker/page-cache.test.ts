@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getBlogArticle } from "../../src/data/articles";
 import { listStoreOffers } from "../../src/data/offers";
 import type { ListResult, Offer, Store, StoreFilter } from "../../src/data/types";
-import { cachedPage, PageReads, type PageCacheDeps } from "../../src/edge/page-cache";
+import manifest from "../../public/build/manifest.json";
+import { cachedPage, PageReads, pageCacheKey, type PageCacheDeps } from "../../src/edge/page-cache";
 import app from "../../src/worker";
 import { delayOrigin, evictReads, OPERATOR, originRequests, pocketbase, setPocketBase, sleep, testEnv } from "./helpers";
 
@@ -192,6 +193,24 @@ describe("full-page cache", () => {
     // Internal bookkeeping never leaves the Worker.
     expect(hit.response.headers.get("X-Edge-Reads")).toBeNull();
     expect(hit.response.headers.get("X-Edge-Stored-At")).toBeNull();
+  });
+
+  it("never serves a copy stored under another client build: it would link files that deploy removed", async () => {
+    const path = `/about-us?${fresh()}`;
+    const url = new URL(path, "http://127.0.0.1:8787");
+    expect((await cachedVisit(path)).cache).toBe("MISS");
+    const current = pageCacheKey(testEnv.SITE_ORIGIN, url);
+    const stored = await caches.default.match(current);
+    expect(stored?.status).toBe(200);
+    // What an earlier deploy left: the same page, linking that build's stylesheet.
+    const earlierCss = "/build/app-EARLIER0.css";
+    const earlier = new Response((await stored!.text()).replaceAll(manifest.css, earlierCss), stored);
+    await caches.default.delete(current);
+    await caches.default.put(pageCacheKey(testEnv.SITE_ORIGIN, url, undefined, "earlier-build"), earlier);
+    const visit = await cachedVisit(path);
+    expect(visit.cache).toBe("MISS");
+    expect(visit.html).toContain(manifest.css);
+    expect(visit.html).not.toContain(earlierCss);
   });
 
   it("gives a stored page this response's CSP nonce, not the one it was rendered with", async () => {
