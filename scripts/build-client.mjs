@@ -216,7 +216,9 @@ export async function buildClient({ quiet = false } = {}) {
     }
     routes[id] = [...files];
   }
-  const current = [...cssOutputs.map(([file]) => file), ...admin.files, ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) => path.basename(file));
+  const current = [...cssOutputs.map(([file]) => file), ...admin.files, ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) =>
+    path.basename(file),
+  );
   const manifest = {
     // Names this build: pages cached under another build link files a deploy has removed
     // (src/edge/page-cache.ts keys copies by it). The files' names carry their contents' hashes.
