@@ -178,11 +178,11 @@ async function interactionWork(page: Page, interact: () => Promise<void>): Promi
 
 /** Issue 37's goal for a tap, INP's "good" (200 ms) at 4x CPU slowdown, is 50 ms of
  * main-thread time at 1x, scaled as Lighthouse's simulation scales a trace. Measured here:
- * reveal 28–40 ms, opening the filters 24–35, a tick 22–26, applying 34–37, so the goal is
+ * reveal 26–40 ms, opening the filters 24–35, a tick 18–26, applying 26–37, so the goal is
  * met. Thread time, not Event Timing's wall time at 4x, which a loaded host stretches: the
  * same reveal took 184 ms (median of 7, docs/performance.md) and 544 ms in a CI run.
- * This shared VM's thread time still stretched 2x within minutes (the evaluation task below,
- * 42 → 82 ms), so the test holds twice the goal: a regression, not a noisy neighbour. */
+ * This shared VM's thread time still stretched 2x within minutes (the evaluation task above,
+ * 42 → 82 ms), so that a noisy neighbour does not fail it, the test holds twice the goal. */
 const INTERACTION_GOAL_MS = 50;
 const INTERACTION_MS = 2 * INTERACTION_GOAL_MS;
 
