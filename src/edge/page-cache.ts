@@ -26,8 +26,8 @@ import type { Context } from "hono";
 import type { CountryScope } from "../data/offer-countries";
 import { COUNTRY_CODES } from "../lib/countries";
 import { withoutTracking } from "../lib/tracking";
-import { CLIENT_BUILD } from "../ssr/client-assets";
 import { sortedSearch } from "../lib/query";
+import { CLIENT_BUILD } from "../ssr/client-assets";
 import type { AppEnv } from "./app-env";
 import {
   CACHE_STATUS_HEADER,
@@ -142,7 +142,8 @@ export type MissAnswer = "streamed" | "complete";
  * sorted. With a `country` (a code, or null for unknown), the key of that country's copy of
  * a page that depends on the country. A deploy that changes the client starts from an empty
  * cache: a copy stored before it links the previous build's scripts and stylesheet, which
- * the deploy removed, and its pre-paint script, which the new policy's hash no longer allows. */
+ * the deploy removed, and its pre-paint script, which the new policy's hash no longer allows.
+ * `build` names another build's key (the tests' copy left by an earlier deploy). */
 export function pageCacheKey(siteOrigin: string, url: URL, country?: string | null, build = CLIENT_BUILD): string {
   const copy = country === undefined ? "" : `/${country ?? "world"}`;
   return `${siteOrigin}/_page-cache/${build}${copy}${url.pathname}${sortedSearch(withoutTracking(url).search)}`;

@@ -25,6 +25,12 @@ afterAll(async () => {
 /** A new page as a phone shows it: 390 px wide, touch. */
 const phonePage = () => browser.newPage({ viewport: VIEWPORTS[0].viewport, isMobile: true, hasTouch: true });
 
+/** Loads `path` in `page` and waits until React has hydrated it. */
+async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
+  await expect.poll(() => isHydrated(page), { timeout: 20_000 }).toBe(true);
+}
+
 /** The page's own JavaScript files fetched so far, by name without the hash. */
 function scriptsFetched(page: Page): string[] {
   const names: string[] = [];
@@ -42,8 +48,7 @@ describe.each(VIEWPORTS)("home on a $name", ({ viewport }) => {
     const scripts = scriptsFetched(page);
     const documents: string[] = [];
     page.on("request", (request) => request.resourceType() === "document" && documents.push(request.url()));
-    await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
-    await expect.poll(() => isHydrated(page)).toBe(true);
+    await openHydrated(page, "/");
     // After idle: the header's controls answer; the server's HTML of the sections far
     // below stands, and neither their code nor the footer's has been fetched.
     await page.waitForTimeout(1000);
@@ -75,7 +80,8 @@ describe.each(VIEWPORTS)("home on a $name", ({ viewport }) => {
 });
 
 /** A trace event, as Chrome's tracing reports it (times in microseconds; `tdur` is the
- * thread's own running time, which another process's load on the machine does not add to). */
+ * thread's own running time, which another process's load stretches far less than the wall
+ * time, though not to nothing on this shared VM). */
 interface TraceEvent {
   name: string;
   pid: number;
@@ -86,6 +92,7 @@ interface TraceEvent {
   args?: { data?: { type?: string } };
 }
 
+const onThreadOf = (of: TraceEvent) => (event: TraceEvent) => event.pid === of.pid && event.tid === of.tid;
 const within = (outer: TraceEvent, inner: TraceEvent) => inner.ts >= outer.ts && inner.ts + (inner.dur ?? 0) <= outer.ts + (outer.dur ?? 0);
 const threadMs = (event: TraceEvent) => (event.tdur ?? event.dur ?? 0) / 1000;
 
@@ -113,14 +120,13 @@ const SCRIPT_EVENTS = new Set(["FunctionCall", "TimerFire", "RunMicrotasks", "Ev
 async function scriptTasks(path: string): Promise<{ evaluation: number; longestAfter: number }> {
   const page = await phonePage();
   const events = await traced(page, async () => {
-    await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
-    await expect.poll(() => isHydrated(page)).toBe(true);
+    await openHydrated(page, path);
     await page.waitForTimeout(1000);
   });
   await page.close();
   const evaluation = events.find((event) => event.name === "v8.evaluateModule" && (event.dur ?? 0) > 1000);
   if (!evaluation) throw new Error(`${path}: no evaluation of the bundle in the trace`);
-  const onMain = events.filter((event) => event.pid === evaluation.pid && event.tid === evaluation.tid && event.dur);
+  const onMain = events.filter((event) => onThreadOf(evaluation)(event) && event.dur);
   const tasks = onMain.filter((event) => event.name === "RunTask");
   const evaluationTask = tasks.find((task) => within(task, evaluation));
   if (!evaluationTask) throw new Error(`${path}: the bundle's evaluation ran outside a task`);
@@ -167,12 +173,13 @@ async function interactionWork(page: Page, interact: () => Promise<void>): Promi
   const inputs = events.filter((event) => event.name === "EventDispatch" && INPUT_EVENTS.has(event.args?.data?.type ?? ""));
   const [first, last] = [inputs[0], inputs.at(-1)];
   if (!first || !last) throw new Error("the interaction dispatched no input event");
-  const tasks = events.filter((event) => event.name === "RunTask" && event.pid === first.pid && event.tid === first.tid && event.dur);
+  const onMain = events.filter(onThreadOf(first));
+  const tasks = onMain.filter((event) => event.name === "RunTask" && event.dur);
   const taskOf = (event: TraceEvent) => tasks.find((task) => within(task, event)) ?? event;
-  const lastInput = taskOf(last);
-  const paint = events.find((event) => event.name === "Paint" && event.pid === first.pid && event.tid === first.tid && event.ts > lastInput.ts);
+  const [start, lastInput] = [taskOf(first), taskOf(last)];
+  const paint = onMain.find((event) => event.name === "Paint" && event.ts > lastInput.ts);
   const end = taskOf(paint ?? lastInput);
-  const span = tasks.filter((task) => task.ts >= taskOf(first).ts && task.ts <= end.ts);
+  const span = tasks.filter((task) => task.ts >= start.ts && task.ts <= end.ts);
   return span.reduce((sum, task) => sum + threadMs(task), 0);
 }
 
@@ -190,8 +197,7 @@ const INTERACTION_MS = 2 * INTERACTION_GOAL_MS;
 async function hydratedPhonePage(path: string): Promise<{ page: Page; problems: string[] }> {
   const page = await phonePage();
   const problems = watchConsole(page);
-  await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
-  await expect.poll(() => isHydrated(page), { timeout: 20_000 }).toBe(true);
+  await openHydrated(page, path);
   return { page, problems };
 }
 
