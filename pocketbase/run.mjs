@@ -328,7 +328,8 @@ export async function startPocketBase({ dataDir, port, quiet = false }) {
 /**
  * Fills `targetDir` with a seeded PocketBase data dir, quickly: the first call builds a
  * template under node_modules/.cache/pb-seed/<hash>/ (hash of the migrations, the seed
- * scripts, the scale, the credentials and the UTC day), later calls only copy it.
+ * scripts, the font of the images' text, the scale, the credentials and the UTC day), later
+ * calls only copy it.
  *
  * `targetDir` must be missing, empty, or an earlier PocketBase data dir (it is replaced).
  * @param {{ targetDir: string, scale?: number, email?: string, password?: string }} options
@@ -390,10 +391,12 @@ async function ensureTemplate({ scale, email, password }) {
     hash.update(`migration:${file}\n`);
     hash.update(await fs.readFile(path.join(MIGRATIONS_DIR, file)));
   }
-  for (const file of ["seed-content.mjs", "seed.mjs"]) {
+  for (const file of ["seed-content.mjs", "outlined-text.mjs", "seed.mjs"]) {
     hash.update(`script:${file}\n`);
     hash.update(await fs.readFile(path.join(HERE, file)));
   }
+  // The images' text is drawn from this font with this parser.
+  for (const pkg of ["@fontsource/inter", "opentype.js"]) hash.update(`package:${pkg}@${createRequire(import.meta.url)(`${pkg}/package.json`).version}\n`);
   // Offer dates are relative to the seeding day ("ends today", "expired last week"): a
   // template serves the UTC day it was seeded on, and the next day gets a new one.
   const today = utcDayStart(Date.now());

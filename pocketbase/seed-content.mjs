@@ -3,9 +3,11 @@
  * Deterministic demo content for the site (fictional brands only).
  *
  * `generateContent({ scale, today })` is pure: no Math.random, no clock. The same scale and
- * day always give deep-equal output (offer dates are relative to `today`). Images are generated SVG documents; the uploader
- * (`seed.mjs`) turns every {@link SeedFile} into a real PocketBase file.
+ * day always give deep-equal output (offer dates are relative to `today`). Images are generated SVG documents, their
+ * text drawn as outlines (`outlined-text.mjs`); the uploader (`seed.mjs`) turns every {@link SeedFile} into a real
+ * PocketBase file.
  */
+import { outlinedText } from "./outlined-text.mjs";
 
 /**
  * @typedef {{ filename: string, type: string, content: string }} SeedFile
@@ -251,13 +253,8 @@ export function slugify(s) {
 }
 
 /** @param {string} s */
-function xml(s) {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
-
-/** @param {string} s */
 function html(s) {
-  return xml(s);
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** @param {string} s */
@@ -371,8 +368,6 @@ function svgFile(filename, content) {
   return { filename, type: "image/svg+xml", content };
 }
 
-const FONT = 'font-family="Inter, Segoe UI, Helvetica, Arial, sans-serif"';
-
 /** Square logo with initials on the brand colour. @param {string} title @param {string} color */
 function logoSvg(title, color) {
   return svgFile(
@@ -380,7 +375,7 @@ function logoSvg(title, color) {
     `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200">` +
       `<rect width="200" height="200" rx="36" fill="${color}"/>` +
       `<circle cx="160" cy="40" r="56" fill="${shade(color, 0.25)}" opacity="0.45"/>` +
-      `<text x="100" y="124" text-anchor="middle" ${FONT} font-size="76" font-weight="700" fill="#ffffff">${xml(initials(title))}</text>` +
+      outlinedText({ text: initials(title), x: 100, y: 124, anchor: "middle", size: 76, weight: 700, fill: "#ffffff" }) +
       `</svg>`,
   );
 }
@@ -430,8 +425,8 @@ function bannerSvg(filename, title, line, color) {
       `<rect width="1200" height="400" fill="url(#g)"/>` +
       `<circle cx="1040" cy="80" r="190" fill="#ffffff" opacity="0.08"/>` +
       `<circle cx="1130" cy="350" r="120" fill="#ffffff" opacity="0.06"/>` +
-      titleLines.map((text, i) => `<text x="72" y="${top + i * 64}" ${FONT} font-size="54" font-weight="700" fill="#ffffff">${xml(text)}</text>`).join("") +
-      `<text x="72" y="${top + (titleLines.length - 1) * 64 + 60}" ${FONT} font-size="26" fill="#ffffff" opacity="0.85">${xml(shownLine)}</text>` +
+      titleLines.map((text, i) => outlinedText({ text, x: 72, y: top + i * 64, size: 54, weight: 700, fill: "#ffffff" })).join("") +
+      outlinedText({ text: shownLine, x: 72, y: top + (titleLines.length - 1) * 64 + 60, size: 26, fill: "#ffffff", opacity: 0.85 }) +
       `</svg>`,
   );
 }
@@ -449,8 +444,8 @@ function thumbnailSvg(filename, label, caption, color) {
     `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300">` +
       `<rect width="400" height="300" fill="${shade(color, 0.85)}"/>` +
       `<rect x="24" y="24" width="352" height="252" rx="20" fill="${color}"/>` +
-      `<text x="200" y="${shownCaption ? 150 : 169}" text-anchor="middle" ${FONT} font-size="52" font-weight="800" fill="#ffffff">${xml(label)}</text>` +
-      (shownCaption ? `<text x="200" y="200" text-anchor="middle" ${FONT} font-size="22" fill="#ffffff" opacity="0.9">${xml(shownCaption)}</text>` : "") +
+      outlinedText({ text: label, x: 200, y: shownCaption ? 150 : 169, anchor: "middle", size: 52, weight: 800, fill: "#ffffff" }) +
+      (shownCaption ? outlinedText({ text: shownCaption, x: 200, y: 200, anchor: "middle", size: 22, fill: "#ffffff", opacity: 0.9 }) : "") +
       `</svg>`,
   );
 }
@@ -461,7 +456,7 @@ function avatarSvg(name, color) {
     "avatar.svg",
     `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">` +
       `<circle cx="64" cy="64" r="64" fill="${color}"/>` +
-      `<text x="64" y="80" text-anchor="middle" ${FONT} font-size="46" font-weight="600" fill="#ffffff">${xml(initials(name))}</text>` +
+      outlinedText({ text: initials(name), x: 64, y: 80, anchor: "middle", size: 46, weight: 600, fill: "#ffffff" }) +
       `</svg>`,
   );
 }
@@ -473,7 +468,7 @@ function avatarSvg(name, color) {
 function iconSvg(filename, path, title, color) {
   const glyph = path
     ? `<path transform="translate(14 14) scale(1.5)" fill="#ffffff" d="${path}"/>`
-    : `<text x="32" y="41" text-anchor="middle" ${FONT} font-size="24" font-weight="700" fill="#ffffff">${xml(initials(title))}</text>`;
+    : outlinedText({ text: initials(title), x: 32, y: 41, anchor: "middle", size: 24, weight: 700, fill: "#ffffff" });
   return svgFile(
     filename,
     `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">` +
@@ -498,7 +493,7 @@ function screenshotSvg(filename, title, color, variant) {
       `<rect width="800" height="500" fill="#f4f6fa"/>` +
       `<rect x="0" y="0" width="800" height="56" fill="${color}"/>` +
       `<circle cx="28" cy="28" r="8" fill="#ffffff" opacity="0.8"/><circle cx="52" cy="28" r="8" fill="#ffffff" opacity="0.6"/>` +
-      `<text x="84" y="36" ${FONT} font-size="22" font-weight="600" fill="#ffffff">${xml(title)}</text>` +
+      outlinedText({ text: title, x: 84, y: 36, size: 22, weight: 600, fill: "#ffffff" }) +
       `<rect x="40" y="96" width="360" height="150" rx="14" fill="#ffffff"/>` +
       `<rect x="64" y="124" width="220" height="18" rx="9" fill="${color}" opacity="0.7"/>` +
       `<rect x="64" y="160" width="300" height="12" rx="6" fill="#cbd2e0"/>` +
