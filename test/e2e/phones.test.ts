@@ -156,6 +156,31 @@ describe("script tasks on a phone", () => {
   });
 });
 
+describe("the stylesheet's icons", () => {
+  // Chrome makes every SVG image, a data: URL in a stylesheet included, a document of its own
+  // on the main thread: about 4 ms each at 1x, a PNG about 1 (docs/performance.md, "Icons as
+  // PNG"). The icons the stylesheet draws are PNG (scripts/icon-masks.mjs).
+  it("load no SVG image from the stylesheet at first view (home, a store page, /offers' coupons, an article; phone and desktop, light and dark)", async () => {
+    const screens = new Map(await everyScreen());
+    const paths = ["/", screens.get("store-page")!, "/offers?type=coupon", screens.get("blog-article")!];
+    const found: string[] = [];
+    for (const { viewport } of VIEWPORTS) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const page = await browser.newPage({ viewport, colorScheme });
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Network.enable");
+        let path = "";
+        cdp.on("Network.responseReceived", ({ response }) => {
+          if (response.url.startsWith("data:image/svg+xml")) found.push(`${path} (${viewport.width} px, ${colorScheme}): ${response.url.slice(0, 120)}`);
+        });
+        for (path of paths) await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
+        await page.close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
 /** Events a tap or a key dispatches. */
 const INPUT_EVENTS = new Set(["touchstart", "touchend", "pointerdown", "pointerup", "mousedown", "mouseup", "click", "keydown", "keyup"]);
 
