@@ -26,7 +26,8 @@ const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "cl
 /** Four times the 16 px the site draws most of them at. */
 const SCALE = 4;
 
-/** Name → the SVG, and the CSS pixel size it is drawn at (the select arrow's box is 16 × 12). */
+/** Name → the SVG, and the CSS pixel size it is drawn at (the select arrow's box is 16 × 12).
+ * @type {Record<string, { size: [number, number], svg: string }>} */
 const ICONS = {
   search: {
     size: [16, 16],
@@ -69,7 +70,7 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage();
   for (const [name, { size, svg }] of Object.entries(ICONS)) {
-    const [width, height] = size.map((px) => px * SCALE);
+    const [width, height] = [size[0] * SCALE, size[1] * SCALE];
     await page.setViewportSize({ width, height });
     const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
     await page.setContent(`<body style="margin:0"><img src="${src}" width="${width}" height="${height}" alt=""></body>`);
