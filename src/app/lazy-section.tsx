@@ -26,17 +26,23 @@ function MarkHydrated({ wrapper }: { wrapper: RefObject<HTMLDivElement | null> }
  * releases it. */
 const waiting = new Set<() => void>();
 
+/** Set once the router renders anything but the document's own page: from then on no
+ * section waits. React may reach a section for the first time after that moment (it hydrates
+ * the boundaries below the shell in later tasks), and a navigation cannot commit while a
+ * section it re-renders is still waiting for the visitor to scroll. */
+let pageRenderedAgain = false;
+
 /** How far ahead of the viewport a section starts loading its code (a phone scrolls a
  * few hundred pixels in the time a small chunk takes to arrive). */
 const AHEAD = "300px 0px";
 
 /**
  * Resolves once the section's server-rendered wrapper is near the viewport, or at once where
- * there is nothing to wait for: on the server, and in a client render of a page the
- * document does not hold yet (an in-app navigation).
+ * there is nothing to wait for: on the server, once the router has begun another render, and
+ * in a client render of a page the document does not hold yet (an in-app navigation).
  */
 function whenNear(key: string): Promise<void> {
-  const element = typeof document === "undefined" ? null : document.querySelector(`[data-section="${key}"]`);
+  const element = typeof document === "undefined" || pageRenderedAgain ? null : document.querySelector(`[data-section="${key}"]`);
   if (!element || typeof IntersectionObserver === "undefined") return Promise.resolve();
   return new Promise((resolve) => {
     const release = () => {
@@ -50,9 +56,11 @@ function whenNear(key: string): Promise<void> {
   });
 }
 
-/** Hydrates every section still waiting: called when the router is about to render the page
- * again (a navigation or a revalidation), which a dehydrated section cannot take part in. */
+/** Hydrates every section still waiting, and any React reaches later: called when the router
+ * is about to render the page again (a navigation or a revalidation), which a dehydrated
+ * section cannot take part in. */
 export function releaseWaitingSections(): void {
+  pageRenderedAgain = true;
   for (const release of [...waiting]) release();
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HYDRATED_ATTRIBUTE } from "../../src/app/layout/page-shown";
 import { launchChromium, siteUrl, watchConsole, isHydrated } from "./browser";
 
 let browser: Browser;
@@ -20,6 +21,28 @@ describe("Stores list in Chromium", () => {
     expect(await page.locator("h1").textContent()).toBe("All Popular Stores");
     expect(await page.locator("head title").count()).toBe(1);
     expect(await page.title()).toBe("All Popular Stores | DealPilot");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  // React reaches the sections below the fold (the footer here) in tasks after the one that
+  // marks the page hydrated; a link followed in between once left the new page waiting for
+  // the visitor to scroll to the old page's footer, with the address already changed.
+  it("follows a link clicked the moment the page is hydrated (390 px)", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const problems = watchConsole(page);
+    await page.addInitScript((attribute) => {
+      const clickOnHydration = new MutationObserver(() => {
+        if (!document.documentElement.hasAttribute(attribute)) return;
+        clickOnHydration.disconnect();
+        document.querySelector<HTMLAnchorElement>('a[href="/offers"]')?.click();
+      });
+      clickOnHydration.observe(document, { attributes: true, subtree: true, attributeFilter: [attribute] });
+    }, HYDRATED_ATTRIBUTE);
+    await page.goto(`${siteUrl()}/stores`);
+    await page.waitForURL(/\/offers$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("All Coupons & Deals");
+    expect(await page.locator("footer").getByRole("link", { name: "About us" }).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });
