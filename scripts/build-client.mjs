@@ -171,8 +171,8 @@ export async function buildClient({ quiet = false } = {}) {
     metafile: true,
     logLevel: "warning",
   };
-  // The stylesheet (Swiper's rules included), then the badge icons' sprite and the favicon,
-  // whose hashed URLs go into assets.json for the app to import.
+  // The stylesheet (Swiper's rules included), then the favicon and the header's logo, whose
+  // hashed URLs go into assets.json for the app to import.
   // Bootstrap arrives without the selectors our sources never use (CSS budget, issue 10).
   // The icons' PNG (client/icons, scripts/icon-masks.mjs) are hashed files beside it: as
   // base64 in the stylesheet they would add 5 KiB gzip to what blocks every first paint.
@@ -181,11 +181,12 @@ export async function buildClient({ quiet = false } = {}) {
   const stylesheet = cssOutputs.find(([file]) => file.endsWith(".css"))?.[0];
   if (!stylesheet) throw new Error("build produced no stylesheet");
   const admin = await buildAdmin(common, publicUrl);
-  const badgeIcons = await copyHashed("client/badge-icons.svg");
   // The document links a hashed copy of the favicon, cached for a year like the bundle;
-  // /favicon.svg stays for whoever asks for it by name.
+  // /favicon.svg stays for whoever asks for it by name. The header draws the logo from its
+  // PNG (scripts/icon-masks.mjs): as SVG it would be one more document on the main thread.
   const favicon = await copyHashed("public/favicon.svg");
-  await writeAtomically(path.join(outdir, "assets.json"), `${JSON.stringify({ badgeIcons: publicUrl(badgeIcons), favicon: publicUrl(favicon) }, null, 2)}\n`);
+  const logo = await copyHashed("client/icons/logo.png");
+  await writeAtomically(path.join(outdir, "assets.json"), `${JSON.stringify({ favicon: publicUrl(favicon), logo: publicUrl(logo) }, null, 2)}\n`);
   const fromBuild = (/** @type {string} */ name) => fromRoot(path.join(outdir, name));
   /** @type {BundleChunk[]} */
   const chunks = (await bundleBrowserJs({ input: { client: "client/entry.tsx" }, dir: outdir })).map((chunk) => ({
@@ -218,9 +219,7 @@ export async function buildClient({ quiet = false } = {}) {
     }
     routes[id] = [...files];
   }
-  const current = [...cssOutputs.map(([file]) => file), ...admin.files, ...chunks.map((chunk) => chunk.file), badgeIcons, favicon].map((file) =>
-    path.basename(file),
-  );
+  const current = [...cssOutputs.map(([file]) => file), ...admin.files, ...chunks.map((chunk) => chunk.file), favicon, logo].map((file) => path.basename(file));
   const manifest = {
     // Names this build: pages cached under another build link files a deploy has removed
     // (src/edge/page-cache.ts keys copies by it). The files' names carry their contents' hashes.
@@ -233,7 +232,7 @@ export async function buildClient({ quiet = false } = {}) {
   await writeAtomically(path.join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   await pruneStale(new Set(current));
   if (!quiet) {
-    for (const url of [manifest.js, ...manifest.preload, manifest.css, publicUrl(badgeIcons)]) {
+    for (const url of [manifest.js, ...manifest.preload, manifest.css]) {
       const bytes = await readFile(path.join(root, "public", url));
       console.log(`${url}  ${(bytes.length / 1024).toFixed(1)} KiB, ${(gzipSync(bytes).length / 1024).toFixed(1)} KiB gzip`);
     }

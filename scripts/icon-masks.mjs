@@ -1,13 +1,16 @@
 // @ts-check
 /**
  * Renders the icons the stylesheet draws at first view to PNG with Debian's Chromium
- * (playwright-core), into client/icons/, from the SVG below:
+ * (playwright-core), into client/icons/, from the SVG below and two files:
  *
  *   search, chevron-down, check-lg   Bootstrap Icons 1.13 (MIT), masks in the text's colour
  *   navbar-toggler                   Bootstrap 5.3's menu button lines (MIT), a mask
  *   select-light, select-dark        Bootstrap 5.3's select arrow in each theme's colour
  *   btn-close                        Bootstrap 5.3's close button cross, black (its dark
  *                                    theme inverts it with a filter)
+ *   logo                             public/favicon.svg, the header's and the loader's logo
+ *   bi-*                             the badges' icons, each symbol of client/badge-icons.svg
+ *                                    (Bootstrap Icons 1.13), masks in the badge's text colour
  *
  * Why PNG: Chrome makes every SVG image, a `data:` URL in a stylesheet included, a document
  * of its own, parsed, styled, laid out and painted on the page's main thread: about 4 ms
@@ -17,16 +20,20 @@
  *
  * Usage: node scripts/icon-masks.mjs   (commit the files it writes)
  */
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
-const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "client", "icons");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = path.join(ROOT, "client", "icons");
+const favicon = await readFile(path.join(ROOT, "public", "favicon.svg"), "utf8");
+const badgeSprite = await readFile(path.join(ROOT, "client", "badge-icons.svg"), "utf8");
 /** Four times the 16 px the site draws most of them at. */
 const SCALE = 4;
 
-/** Name → the SVG, and the CSS pixel size it is drawn at (the select arrow's box is 16 × 12).
+/** Name → the SVG, and the CSS pixel size it is drawn at (the select arrow's box is 16 × 12,
+ * the logo 28 × 28 in the header).
  * @type {Record<string, { size: [number, number], svg: string }>} */
 const ICONS = {
   search: {
@@ -59,6 +66,13 @@ const ICONS = {
         size: [16, 12],
         svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path fill="none" stroke="${colour}" stroke-linecap="round" stroke-linejoin="round" stroke-width="2" d="m2 5 6 6 6-6"/></svg>`,
       },
+    ]),
+  ),
+  logo: { size: [28, 28], svg: favicon },
+  ...Object.fromEntries(
+    Array.from(badgeSprite.matchAll(/<symbol id="([^"]+)" viewBox="0 0 16 16">([\s\S]*?)<\/symbol>/g), ([, id, body]) => [
+      id,
+      { size: [16, 16], svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">${body}</svg>` },
     ]),
   ),
 };

@@ -156,11 +156,12 @@ describe("script tasks on a phone", () => {
   });
 });
 
-describe("the stylesheet's icons", () => {
+describe("the site's own icons", () => {
   // Chrome makes every SVG image, a data: URL in a stylesheet included, a document of its own
   // on the main thread: about 4 ms each at 1x, a PNG about 1 (docs/performance.md, "Icons as
-  // PNG"). The icons the stylesheet draws are PNG (scripts/icon-masks.mjs).
-  it("load no SVG image from the stylesheet at first view (home, a store page, /offers' coupons, an article; phone and desktop, light and dark)", async () => {
+  // PNG"). The icons, the header's logo and the badges' icons are PNG (scripts/icon-masks.mjs).
+  // The demo content's pictures (/api/files) are the editors', not the site's.
+  it("load no SVG image from the stylesheet or the build at first view (home, a store page, /offers' coupons, an article; phone and desktop, light and dark)", async () => {
     const screens = new Map(await everyScreen());
     const paths = ["/", screens.get("store-page")!, "/offers?type=coupon", screens.get("blog-article")!];
     const found: string[] = [];
@@ -170,8 +171,10 @@ describe("the stylesheet's icons", () => {
         const cdp = await page.context().newCDPSession(page);
         await cdp.send("Network.enable");
         let path = "";
-        cdp.on("Network.responseReceived", ({ response }) => {
-          if (response.url.startsWith("data:image/svg+xml")) found.push(`${path} (${viewport.width} px, ${colorScheme}): ${response.url.slice(0, 120)}`);
+        cdp.on("Network.responseReceived", ({ type, response }) => {
+          const own = response.url.startsWith("data:") || response.url.startsWith(`${siteUrl()}/build/`);
+          if (type === "Image" && own && response.mimeType === "image/svg+xml")
+            found.push(`${path} (${viewport.width} px, ${colorScheme}): ${response.url.slice(0, 120)}`);
         });
         for (path of paths) await page.goto(`${siteUrl()}${path}`, { waitUntil: "networkidle" });
         await page.close();

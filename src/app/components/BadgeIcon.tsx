@@ -1,11 +1,10 @@
-import assets from "../../../public/build/assets.json";
-
 /**
- * Badge icons by their Bootstrap Icons class (the spec's `icon_class`), drawn from one SVG
- * sprite (client/badge-icons.svg, a content-hashed static file the browser caches): the
- * icon font would add a 130 KB download for a handful of glyphs, and path data inline in
- * the bundle cost every card page 2.5 KiB of JavaScript. An unknown class draws nothing;
- * the title still shows.
+ * Badge icons by their Bootstrap Icons class (the spec's `icon_class`), each a PNG mask the
+ * stylesheet draws in the badge's text colour (client/styles.css; scripts/icon-masks.mjs
+ * renders them from client/badge-icons.svg). The icon font would add a 130 KB download for
+ * a handful of glyphs; path data inline in the bundle cost every card page 2.5 KiB of
+ * JavaScript; an SVG sprite is one more document on the phone's main thread. An unknown
+ * class draws nothing; the title still shows.
  */
 export const BADGE_ICONS: ReadonlySet<string> = new Set([
   "bi-patch-check-fill",
@@ -24,9 +23,5 @@ export const BADGE_ICONS: ReadonlySet<string> = new Set([
 
 export function BadgeIcon({ iconClass, className }: { iconClass: string; className?: string }) {
   if (!BADGE_ICONS.has(iconClass)) return null;
-  return (
-    <svg className={className} width="1em" height="1em" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
-      <use href={`${assets.badgeIcons}#${iconClass}`} />
-    </svg>
-  );
+  return <span className={`badge-icon ${iconClass}${className ? ` ${className}` : ""}`} aria-hidden="true" />;
 }

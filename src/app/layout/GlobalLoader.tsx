@@ -8,7 +8,7 @@ export function GlobalLoader() {
     <div className={`global-loader${busy ? " is-busy" : ""}`} role="status" aria-live="polite" aria-hidden={!busy}>
       {busy && (
         <div className="global-loader-box bg-body shadow rounded-3 px-3 py-2 d-flex align-items-center gap-2">
-          <img src={built.favicon} alt="" width={24} height={24} />
+          <img src={built.logo} alt="" width={24} height={24} />
           <span className="visually-hidden">Loading…</span>
           <span className="global-loader-dots" aria-hidden="true">
             <span />

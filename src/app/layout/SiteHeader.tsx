@@ -15,7 +15,7 @@ export function SiteHeader() {
       <nav className="navbar navbar-expand-xl" aria-label="Main">
         <div className="container flex-nowrap gap-2">
           <AppLink className="navbar-brand fw-bold d-flex align-items-center gap-2 me-0" to="/">
-            <img src={built.favicon} alt="" width={28} height={28} />
+            <img src={built.logo} alt="" width={28} height={28} />
             {site.name}
           </AppLink>
           <div className="collapse navbar-collapse">
