@@ -5,7 +5,13 @@
  * each beside its floor: the same page with the site's scripts blocked, audited in the same
  * run (issue 37), so what the JavaScript costs is read apart from the host's speed.
  *
- *   npm run lighthouse [-- --runs 3] [--out bench-results/lighthouse.json] [--scale 1] [--cpu-slowdown 4] [--floor no]
+ *   npm run lighthouse [-- --runs 3] [--out bench-results/lighthouse.json] [--scale 1] [--cpu-slowdown 4] [--floor no] [--baseline ../other-checkout]
+ *
+ * `--baseline` audits the same pages of another checkout (a git worktree of the code before
+ * a change, its node_modules in place) on a stack of its own, in the same run: each round
+ * audits the page, its floor and the baseline's page one after the other, so the host's
+ * load, which moves blocking time by hundreds of milliseconds within an hour here, falls on
+ * all three alike.
  *
  * Lighthouse's 4x CPU slowdown assumes a host of a known speed; on a shared or slower host
  * it emulates a slower phone than intended and the scores follow the host's load. So,
@@ -27,6 +33,7 @@ import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import lighthouse from "lighthouse";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
 import { cpuSlowdownFor } from "./cpu-slowdown.mjs";
@@ -46,7 +53,7 @@ const SITE_SCRIPTS = "*/build/*.js";
 const DEFAULT_CPU_SLOWDOWN = 4;
 
 /**
- * @typedef {{ page: string, path: string, performance: number, accessibility: number, "best-practices": number, seo: number, fcpMs: number, lcpMs: number, cls: number, tbtMs: number, benchmarkIndex: number, cpuSlowdown: number, failing: string[], floor?: { performance: number, tbtMs: number } }} LighthouseRow
+ * @typedef {{ page: string, path: string, performance: number, accessibility: number, "best-practices": number, seo: number, fcpMs: number, lcpMs: number, cls: number, tbtMs: number, benchmarkIndex: number, cpuSlowdown: number, failing: string[], floor?: { performance: number, tbtMs: number }, baseline?: { performance: number, tbtMs: number } }} LighthouseRow
  */
 
 /**
@@ -163,37 +170,52 @@ export async function audit(url, port, cpuSlowdown = DEFAULT_CPU_SLOWDOWN, block
 }
 
 /**
- * Audits the page `runs` times and returns the run with the median performance score.
- * @param {string} url @param {number} port @param {number} runs @param {number | "measured"} cpuSlowdown @param {string[]} [blocked]
+ * The run with the median performance score.
+ * @param {Awaited<ReturnType<typeof audit>>[]} results
  */
-async function medianAudit(url, port, runs, cpuSlowdown, blocked = []) {
-  // Lighthouse now and then loses the trace of a load (NO_NAVSTART): run it again once.
-  const results = [];
-  for (let i = 0; i < runs; i++) results.push(await audit(url, port, cpuSlowdown, blocked).catch(() => audit(url, port, cpuSlowdown, blocked)));
-  results.sort((a, b) => a.scores.performance - b.scores.performance);
-  const median = results[Math.floor(results.length / 2)];
+function medianRun(results) {
+  const median = results.toSorted((a, b) => a.scores.performance - b.scores.performance)[Math.floor(results.length / 2)];
   if (!median) throw new Error("no Lighthouse run");
   return median;
 }
 
+/** A run's performance score and blocking time. @param {Awaited<ReturnType<typeof audit>>} run */
+const scoreAndTbt = (run) => ({ performance: run.scores.performance, tbtMs: run.tbtMs });
+
 /**
  * Audits each page `runs` times and keeps the run with the median performance score; with
- * `floor`, as many runs again with the site's scripts blocked.
+ * `floor`, as many runs with the site's scripts blocked, and with `baseline` (another
+ * checkout's stack, its pages by label), as many runs of the baseline's page. A round audits
+ * each of them once, in turn.
  * `cpuSlowdown` "measured": each run's from its own benchmark index (see audit).
- * @param {string} siteUrl @param {Record<string, string>} pages label → path @param {number} runs @param {number | "measured"} [cpuSlowdown] @param {{ floor?: boolean }} [options]
+ * @param {string} siteUrl @param {Record<string, string>} pages label → path @param {number} runs @param {number | "measured"} [cpuSlowdown]
+ * @param {{ floor?: boolean, baseline?: { siteUrl: string, pages: Record<string, string> } }} [options]
  * @returns {Promise<LighthouseRow[]>}
  */
-export async function auditPages(siteUrl, pages, runs, cpuSlowdown = DEFAULT_CPU_SLOWDOWN, { floor = false } = {}) {
+export async function auditPages(siteUrl, pages, runs, cpuSlowdown = DEFAULT_CPU_SLOWDOWN, { floor = false, baseline } = {}) {
   const chromium = await launchChromium();
   try {
     /** @type {LighthouseRow[]} */
     const rows = [];
     for (const [page, pagePath] of Object.entries(pages)) {
+      /** @typedef {{ url: string, blocked: string[], results: Awaited<ReturnType<typeof audit>>[] }} Variant */
+      /** @type {Variant} */
+      const subject = { url: siteUrl + pagePath, blocked: [], results: [] };
+      /** @type {Variant | undefined} */
+      const bare = floor ? { url: siteUrl + pagePath, blocked: [SITE_SCRIPTS], results: [] } : undefined;
+      /** @type {Variant | undefined} */
+      const before = baseline ? { url: baseline.siteUrl + baseline.pages[page], blocked: [], results: [] } : undefined;
+      const variants = [subject, bare, before].filter((variant) => variant !== undefined);
       // A visitor of a live site meets warm edge caches; the first render after start-up
       // would measure wrangler's cold start and PocketBase instead of the page.
-      for (let i = 0; i < 2; i++) await (await fetch(siteUrl + pagePath, { headers: { "User-Agent": MOBILE_USER_AGENT } })).arrayBuffer();
-      const median = await medianAudit(siteUrl + pagePath, chromium.port, runs, cpuSlowdown);
-      const bare = floor ? await medianAudit(siteUrl + pagePath, chromium.port, runs, cpuSlowdown, [SITE_SCRIPTS]) : undefined;
+      for (const { url } of variants) for (let i = 0; i < 2; i++) await (await fetch(url, { headers: { "User-Agent": MOBILE_USER_AGENT } })).arrayBuffer();
+      for (let i = 0; i < runs; i++) {
+        for (const { url, blocked, results } of variants) {
+          // Lighthouse now and then loses the trace of a load (NO_NAVSTART): run it again once.
+          results.push(await audit(url, chromium.port, cpuSlowdown, blocked).catch(() => audit(url, chromium.port, cpuSlowdown, blocked)));
+        }
+      }
+      const median = medianRun(subject.results);
       rows.push({
         page,
         path: pagePath,
@@ -205,7 +227,8 @@ export async function auditPages(siteUrl, pages, runs, cpuSlowdown = DEFAULT_CPU
         benchmarkIndex: median.benchmarkIndex,
         cpuSlowdown: median.cpuSlowdown,
         failing: median.failing,
-        ...(bare && { floor: { performance: bare.scores.performance, tbtMs: bare.tbtMs } }),
+        ...(bare && { floor: scoreAndTbt(medianRun(bare.results)) }),
+        ...(before && { baseline: scoreAndTbt(medianRun(before.results)) }),
       });
     }
     return rows;
@@ -228,6 +251,7 @@ export function misses(row) {
 export function printTable(rows, title = "Lighthouse, mobile") {
   console.log(`\n${title}`);
   const floors = rows.some((row) => row.floor);
+  const baselines = rows.some((row) => row.baseline);
   console.log(
     [
       "page".padEnd(14),
@@ -240,6 +264,7 @@ export function printTable(rows, title = "Lighthouse, mobile") {
       "  CLS",
       " TBT ms",
       ...(floors ? ["floor perf", "floor TBT"] : []),
+      ...(baselines ? ["before perf", "before TBT"] : []),
       "bench index",
       "CPU slowdown",
     ].join("  "),
@@ -254,6 +279,7 @@ export function printTable(rows, title = "Lighthouse, mobile") {
         row.cls.toFixed(3).padStart(5),
         String(row.tbtMs).padStart(7),
         ...(floors ? [String(row.floor?.performance ?? "").padStart(10), String(row.floor?.tbtMs ?? "").padStart(9)] : []),
+        ...(baselines ? [String(row.baseline?.performance ?? "").padStart(11), String(row.baseline?.tbtMs ?? "").padStart(10)] : []),
         String(row.benchmarkIndex).padStart(11),
         `${row.cpuSlowdown}x`.padStart(12),
       ].join("  "),
@@ -267,8 +293,8 @@ export function printTable(rows, title = "Lighthouse, mobile") {
 
 async function main() {
   const options = cliOptions(
-    ["runs", "out", "scale", "cpu-slowdown", "floor"],
-    "Usage: npm run lighthouse [-- --runs 3] [--out bench-results/lighthouse.json] [--scale 1] [--cpu-slowdown 4] [--floor no]",
+    ["runs", "out", "scale", "cpu-slowdown", "floor", "baseline"],
+    "Usage: npm run lighthouse [-- --runs 3] [--out bench-results/lighthouse.json] [--scale 1] [--cpu-slowdown 4] [--floor no] [--baseline ../other-checkout]",
   );
   const runs = positiveIntOption(options.runs, 3, "runs");
   const cpuSlowdown = options["cpu-slowdown"] === undefined ? "measured" : Number(options["cpu-slowdown"]);
@@ -277,19 +303,34 @@ async function main() {
   const out = options.out ?? "bench-results/lighthouse.json";
   const stack = await startThrowawayStack({ scale, log: console.log });
   stopOnSignals(stack.stop);
+  // The baseline checkout's own stack script, so its stack is built and served from its code.
+  /** @type {typeof import("./bench-stack.mjs") | undefined} */
+  const baselineStacks = options.baseline ? await import(pathToFileURL(path.resolve(options.baseline, "scripts", "bench-stack.mjs")).href) : undefined;
+  const baselineStack = await baselineStacks?.startThrowawayStack({ scale, log: (line) => console.log(`baseline: ${line}`) });
+  if (baselineStack) stopOnSignals(baselineStack.stop);
   try {
-    const { store, article } = await samplePages(stack.siteUrl);
+    /** @param {string} siteUrl @param {typeof samplePages} sample */
+    const pagesOf = async (siteUrl, sample) => {
+      const { store, article } = await sample(siteUrl);
+      return { home: "/", store, offers: "/offers", article };
+    };
+    const pages = await pagesOf(stack.siteUrl, samplePages);
+    const baseline = baselineStack &&
+      baselineStacks && { siteUrl: baselineStack.siteUrl, pages: await pagesOf(baselineStack.siteUrl, baselineStacks.samplePages) };
     console.log(
       `Auditing ${runs} run(s) per page${cpuSlowdown === "measured" ? ", each at the CPU slowdown its benchmark index calls for" : ` at ${cpuSlowdown}x CPU slowdown`}…`,
     );
-    const rows = await auditPages(stack.siteUrl, { home: "/", store, offers: "/offers", article }, runs, cpuSlowdown, { floor: options.floor !== "no" });
+    const rows = await auditPages(stack.siteUrl, pages, runs, cpuSlowdown, { floor: options.floor !== "no", baseline });
     printTable(rows);
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-    await writeFile(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), runs, scale, cpuSlowdown, targets: TARGETS, pages: rows }, null, 2)}\n`);
+    await writeFile(
+      out,
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), runs, scale, cpuSlowdown, baseline: options.baseline, targets: TARGETS, pages: rows }, null, 2)}\n`,
+    );
     console.log(`\nWritten to ${out}`);
     if (rows.some((row) => misses(row).length)) process.exitCode = 1;
   } finally {
-    await stack.stop();
+    await Promise.all([stack.stop(), baselineStack?.stop()]);
   }
 }
 
