@@ -271,16 +271,24 @@ describe("home page sections", () => {
     expect(stylesheets(await (await visit("/contact-us")).text())).toEqual(stylesheets(await homeHtml()));
   });
 
-  it("links a content-hashed favicon that browsers may keep for a year, and shows the same file as the logo", async () => {
+  it("links a content-hashed favicon and shows a content-hashed PNG logo, both kept by browsers for a year", async () => {
     const html = await homeHtml();
     const href = html.match(/<link rel="icon" href="([^"]+)" type="image\/svg\+xml"\/>/)?.[1];
     expect(href).toMatch(/^\/build\/favicon-[A-Z0-9]+\.svg$/);
-    // The header's logo: /favicon.svg (a day's cache lifetime) would be fetched again daily.
-    expect(html.match(/<a class="navbar-brand[^"]*"[^>]*><img src="([^"]+)"/)?.[1]).toBe(href);
-    expect(html).not.toMatch(/<img [^>]*src="\/favicon\.svg"/);
-    const icon = await visit(href!);
-    expect(icon.status).toBe(200);
-    expect(icon.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    // The header's logo: a PNG, as an SVG image would be one more document on a phone's main
+    // thread (decision 047); /favicon.svg (a day's cache lifetime) would be fetched again daily.
+    const logo = html.match(/<a class="navbar-brand[^"]*"[^>]*><img src="([^"]+)"/)?.[1];
+    expect(logo).toMatch(/^\/build\/logo-[A-Z0-9]+\.png$/);
+    expect(html).not.toMatch(/<img [^>]*src="\/(build\/[^"]*\.svg|favicon\.svg)"/);
+    for (const [url, type] of [
+      [href!, "image/svg+xml"],
+      [logo!, "image/png"],
+    ]) {
+      const file = await visit(url);
+      expect(file.status, url).toBe(200);
+      expect(file.headers.get("Content-Type"), url).toBe(type);
+      expect(file.headers.get("Cache-Control"), url).toBe("public, max-age=31536000, immutable");
+    }
   });
 });
 
