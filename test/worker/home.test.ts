@@ -283,7 +283,7 @@ describe("home page sections", () => {
     for (const [url, type] of [
       [href!, "image/svg+xml"],
       [logo!, "image/png"],
-    ]) {
+    ] as const) {
       const file = await visit(url);
       expect(file.status, url).toBe(200);
       expect(file.headers.get("Content-Type"), url).toBe(type);
