@@ -208,7 +208,8 @@ export async function auditPages(siteUrl, pages, runs, cpuSlowdown = DEFAULT_CPU
       const variants = [subject, bare, before].filter((variant) => variant !== undefined);
       // A visitor of a live site meets warm edge caches; the first render after start-up
       // would measure wrangler's cold start and PocketBase instead of the page.
-      for (const { url } of variants) for (let i = 0; i < 2; i++) await (await fetch(url, { headers: { "User-Agent": MOBILE_USER_AGENT } })).arrayBuffer();
+      for (const url of new Set(variants.map((variant) => variant.url)))
+        for (let i = 0; i < 2; i++) await (await fetch(url, { headers: { "User-Agent": MOBILE_USER_AGENT } })).arrayBuffer();
       for (let i = 0; i < runs; i++) {
         for (const { url, blocked, results } of variants) {
           // Lighthouse now and then loses the trace of a load (NO_NAVSTART): run it again once.
