@@ -89,7 +89,7 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { data?: { type?: string } };
+  args?: { data?: { type?: string }; beginData?: { url?: string } };
 }
 
 const onThreadOf = (of: TraceEvent) => (event: TraceEvent) => event.pid === of.pid && event.tid === of.tid;
@@ -114,25 +114,46 @@ async function traced(page: Page, act: () => Promise<void>): Promise<TraceEvent[
 /** Events that mean a task ran the page's JavaScript. */
 const SCRIPT_EVENTS = new Set(["FunctionCall", "TimerFire", "RunMicrotasks", "EventDispatch", "FireAnimationFrame", "FireIdleCallback", "v8.evaluateModule"]);
 
+interface ScriptTasks {
+  evaluation: number;
+  longestAfter: number;
+  longestHeld: string;
+}
+
 /** What running the page's scripts costs the main thread from the evaluation of the bundle
  * until the page is idle, in thread time (ms): that task, and the longest task after it
  * that runs script. */
-async function scriptTasks(path: string): Promise<{ evaluation: number; longestAfter: number }> {
+async function scriptTasks(path: string): Promise<ScriptTasks> {
   const page = await phonePage();
   const events = await traced(page, async () => {
     await openHydrated(page, path);
     await page.waitForTimeout(1000);
   });
   await page.close();
-  const evaluation = events.find((event) => event.name === "v8.evaluateModule" && (event.dur ?? 0) > 1000);
+  // The trace holds every renderer's events, Chrome's own pages' too (the omnibox popup,
+  // whose module evaluation a loaded host once made the first one over 1 ms): the page's
+  // thread is the one that parsed its document.
+  const parse = events.find((event) => event.name === "ParseHTML" && event.args?.beginData?.url === new URL(path, siteUrl()).href);
+  if (!parse) throw new Error(`${path}: the trace has no parse of the page's document`);
+  const evaluation = events.find((event) => onThreadOf(parse)(event) && event.name === "v8.evaluateModule" && (event.dur ?? 0) > 1000);
   if (!evaluation) throw new Error(`${path}: no evaluation of the bundle in the trace`);
-  const onMain = events.filter((event) => onThreadOf(evaluation)(event) && event.dur);
+  const onMain = events.filter((event) => onThreadOf(parse)(event) && event.dur);
   const tasks = onMain.filter((event) => event.name === "RunTask");
   const evaluationTask = tasks.find((task) => within(task, evaluation));
   if (!evaluationTask) throw new Error(`${path}: the bundle's evaluation ran outside a task`);
   const scripted = onMain.filter((event) => SCRIPT_EVENTS.has(event.name) && event.ts > evaluationTask.ts + (evaluationTask.dur ?? 0));
   const after = tasks.filter((task) => task.ts > evaluationTask.ts && scripted.some((event) => within(task, event)));
-  return { evaluation: threadMs(evaluationTask), longestAfter: Math.max(0, ...after.map(threadMs)) };
+  const longest = after.toSorted((a, b) => threadMs(b) - threadMs(a))[0];
+  // What the longest task ran, for the failure's message: its script events, longest first.
+  const held = longest ? scripted.filter((event) => within(longest, event)).sort((a, b) => threadMs(b) - threadMs(a)) : [];
+  return {
+    evaluation: threadMs(evaluationTask),
+    longestAfter: longest ? threadMs(longest) : 0,
+    longestHeld: held
+      .slice(0, 3)
+      .map((event) => `${event.name} ${threadMs(event).toFixed(1)} ms`)
+      .join(", "),
+  };
 }
 
 /** Issue 37: hydration and everything the page's scripts do after the bundle is evaluated
@@ -146,11 +167,11 @@ const EVALUATION_MS = 120;
 describe("script tasks on a phone", () => {
   it(`after the bundle is evaluated, no task of the page's scripts runs over ${SCRIPT_TASK_MS} ms of main-thread time (home, a store page, /offers, an article)`, async () => {
     const screens = new Map(await everyScreen());
-    const measured: Record<string, { evaluation: number; longestAfter: number }> = {};
+    const measured: Record<string, ScriptTasks> = {};
     for (const name of ["home", "store-page", "offers", "blog-article"]) measured[name] = await scriptTasks(screens.get(name)!);
     console.log("script tasks, thread ms:", JSON.stringify(measured));
-    for (const [name, { evaluation, longestAfter }] of Object.entries(measured)) {
-      expect(longestAfter, `${name}: longest script task after the evaluation`).toBeLessThanOrEqual(SCRIPT_TASK_MS);
+    for (const [name, { evaluation, longestAfter, longestHeld }] of Object.entries(measured)) {
+      expect(longestAfter, `${name}: longest script task after the evaluation (${longestHeld})`).toBeLessThanOrEqual(SCRIPT_TASK_MS);
       expect(evaluation, `${name}: the evaluation task`).toBeLessThanOrEqual(EVALUATION_MS);
     }
   });
