@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { RouteObject } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildClient, type BundleChunk } from "../../scripts/build-client.mjs";
+import { buildClient, type BundleChunk, COMPILE_HINT } from "../../scripts/build-client.mjs";
 
 /**
  * Client budgets (issue 10): the JavaScript and CSS a page loads before it is interactive,
@@ -49,6 +49,8 @@ interface PageCost {
 let pages: PageCost[] = [];
 let appCss = "";
 let manifest: Awaited<ReturnType<typeof buildClient>>["manifest"];
+/** Every JavaScript file of the build, relative to the root. */
+let chunkFiles: string[] = [];
 
 /** The browser app is imported by path: typed here, it would be checked against the Node
  * test config's libraries instead of the browser's. */
@@ -124,6 +126,7 @@ beforeAll(async () => {
   const build = await buildClient({ quiet: true });
   manifest = build.manifest;
   const chunks: Chunks = new Map(build.chunks.map((chunk) => [chunk.file, chunk]));
+  chunkFiles = [...chunks.keys()];
   const outputOf = (module: string) => build.chunks.find((chunk) => chunk.module === module)?.file;
   const entry = outputOf(ENTRY);
   if (!entry) throw new Error(`the build has no output for ${ENTRY}`);
@@ -187,6 +190,12 @@ describe("client budgets (gzip, per page, before hydration)", () => {
     const code = (await Promise.all((home?.urls ?? []).map((url) => readFile(path.join(ROOT, "public", url), "utf8")))).join("\n");
     expect(code).toContain("@license React");
     expect(code).not.toMatch(/[@#]__PURE__|@__NO_SIDE_EFFECTS__/);
+  });
+
+  it("begins every JavaScript file with V8's compile hint, so Chrome compiles it as it streams in (decision 048)", async () => {
+    expect(chunkFiles.length).toBeGreaterThan(20);
+    const firstLines = await Promise.all(chunkFiles.map(async (file) => [file, (await readFile(path.join(ROOT, file), "utf8")).split("\n", 1)[0]] as const));
+    expect(firstLines.filter(([, line]) => line !== COMPILE_HINT)).toEqual([]);
   });
 
   it("carries Swiper's rules in the app stylesheet, so carousel pages need no second stylesheet", () => {
