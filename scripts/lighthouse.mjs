@@ -186,7 +186,7 @@ const scoreAndTbt = (run) => ({ performance: run.scores.performance, tbtMs: run.
  * Audits each page `runs` times and keeps the run with the median performance score; with
  * `floor`, as many runs with the site's scripts blocked, and with `baseline` (another
  * checkout's stack, its pages by label), as many runs of the baseline's page. A round audits
- * each of them once, in turn.
+ * each of them once, in turn, starting with a different one each round.
  * `cpuSlowdown` "measured": each run's from its own benchmark index (see audit).
  * @param {string} siteUrl @param {Record<string, string>} pages label → path @param {number} runs @param {number | "measured"} [cpuSlowdown]
  * @param {{ floor?: boolean, baseline?: { siteUrl: string, pages: Record<string, string> } }} [options]
@@ -211,7 +211,10 @@ export async function auditPages(siteUrl, pages, runs, cpuSlowdown = DEFAULT_CPU
       for (const url of new Set(variants.map((variant) => variant.url)))
         for (let i = 0; i < 2; i++) await (await fetch(url, { headers: { "User-Agent": MOBILE_USER_AGENT } })).arrayBuffer();
       for (let i = 0; i < runs; i++) {
-        for (const { url, blocked, results } of variants) {
+        // Each round starts with the next variant, so none is always audited first (right
+        // after the warm-up, or right after another stack's page).
+        const first = i % variants.length;
+        for (const { url, blocked, results } of [...variants.slice(first), ...variants.slice(0, first)]) {
           // Lighthouse now and then loses the trace of a load (NO_NAVSTART): run it again once.
           results.push(await audit(url, chromium.port, cpuSlowdown, blocked).catch(() => audit(url, chromium.port, cpuSlowdown, blocked)));
         }
