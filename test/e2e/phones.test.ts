@@ -135,9 +135,9 @@ async function scriptTasks(path: string): Promise<ScriptTasks> {
   // thread is the one that parsed its document.
   const parse = events.find((event) => event.name === "ParseHTML" && event.args?.beginData?.url === new URL(path, siteUrl()).href);
   if (!parse) throw new Error(`${path}: the trace has no parse of the page's document`);
-  const evaluation = events.find((event) => onThreadOf(parse)(event) && event.name === "v8.evaluateModule" && (event.dur ?? 0) > 1000);
-  if (!evaluation) throw new Error(`${path}: no evaluation of the bundle in the trace`);
   const onMain = events.filter((event) => onThreadOf(parse)(event) && event.dur);
+  const evaluation = onMain.find((event) => event.name === "v8.evaluateModule" && (event.dur ?? 0) > 1000);
+  if (!evaluation) throw new Error(`${path}: no evaluation of the bundle in the trace`);
   const tasks = onMain.filter((event) => event.name === "RunTask");
   const evaluationTask = tasks.find((task) => within(task, evaluation));
   if (!evaluationTask) throw new Error(`${path}: the bundle's evaluation ran outside a task`);
