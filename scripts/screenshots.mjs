@@ -46,6 +46,21 @@ async function storedInPageCache(url) {
   throw new Error(`${url} was not stored in the page cache`);
 }
 
+/** Scrolls to the end a screen at a time and back, as a reader would: a full-page shot does not
+ * scroll, so images loaded lazily and sections that hydrate on view would show as the reader
+ * never sees them.
+ * @param {import("playwright-core").Page} page */
+async function scrollThrough(page) {
+  const screens = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight / innerHeight));
+  for (let screen = 1; screen <= screens; screen++) {
+    await page.evaluate((at) => scrollTo(0, at * innerHeight), screen);
+    await page.waitForTimeout(100);
+  }
+  // Not every image completes (a carousel's slides out of view stay lazy): a fixed settle.
+  await page.waitForTimeout(1000);
+  await page.evaluate(() => scrollTo(0, 0));
+}
+
 try {
   await mkdir(outDir, { recursive: true });
   for (const theme of ["light", "dark"]) {
@@ -60,6 +75,7 @@ try {
       for (const p of pages) {
         if (noJs) await storedInPageCache(stack.siteUrl + p);
         await page.goto(stack.siteUrl + p, { waitUntil: "networkidle" });
+        await scrollThrough(page);
         const file = path.join(outDir, `${p.replace(/\W+/g, "_").replace(/^_/, "") || "home"}-${width}-${theme}${noJs ? "-nojs" : ""}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.log(file);
