@@ -287,3 +287,38 @@ describe("offers list", () => {
     await page.close();
   });
 });
+
+describe("card layout", () => {
+  /** Where each offer card's text and buttons sit: the buttons beside the text or on a line
+   * below it, and the space between the thumbnail and the text when the text is below it. */
+  const layouts = (page: Page) =>
+    page.locator("article.offer-card").evaluateAll((cards) =>
+      cards.map((card) => {
+        const [thumbnail, text, actions] = [...card.querySelector(".card-body")!.children].map((el) => el.getBoundingClientRect());
+        return {
+          width: Math.round(card.getBoundingClientRect().width),
+          buttons: actions!.top >= text!.bottom - 1 ? "below" : "beside",
+          spaceAboveText: text!.top >= thumbnail!.bottom ? Math.round(text!.top - thumbnail!.bottom) : 0,
+        };
+      }),
+    );
+
+  it("lays every card of a width out alike: narrow cards (home at 1280 px) put the buttons below, wide ones (a store page) beside; no stretched space above the text", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
+    const home = await layouts(page);
+    expect(home.length).toBeGreaterThan(3);
+    // Home's rows hold three cards about 360 px wide, their buttons' labels of every length.
+    expect(home.filter((card) => card.width >= 34 * 16)).toEqual([]);
+    expect(home.filter((card) => card.buttons !== "below")).toEqual([]);
+    // The body's gap between its lines (Bootstrap's gap-3), however tall the row's tallest card.
+    expect(home.filter((card) => card.spaceAboveText > 16)).toEqual([]);
+    await page.close();
+
+    const { page: storePage } = await openStorePage();
+    const store = await layouts(storePage);
+    expect(store.length).toBeGreaterThan(0);
+    expect(store.filter((card) => card.width < 34 * 16 || card.buttons !== "beside")).toEqual([]);
+    await storePage.close();
+  });
+});

@@ -74,7 +74,7 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
           <OfferMeta offer={offer} />
           {(!isCoupon || revealed) && <OfferFeedback offerId={offer.id} what={isCoupon ? (offer.coupon_code ? "code" : "coupon") : "deal"} />}
         </div>
-        <div className="d-flex flex-column align-items-start align-items-sm-end gap-1 ms-sm-auto">
+        <div className="d-flex flex-column align-items-start align-items-sm-end gap-1 ms-sm-auto offer-card-actions">
           {isCoupon ? (
             <CouponReveal
               heading={offer.heading}
