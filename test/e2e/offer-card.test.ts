@@ -294,11 +294,12 @@ describe("card layout", () => {
   const layouts = (page: Page) =>
     page.locator("article.offer-card").evaluateAll((cards) =>
       cards.map((card) => {
-        const [thumbnail, text, actions] = [...card.querySelector(".card-body")!.children].map((el) => el.getBoundingClientRect());
+        const box = (selector: string) => card.querySelector(`.card-body > ${selector}`)?.getBoundingClientRect();
+        const [thumbnail, text, actions] = [box("img"), box(".offer-card-text")!, box(".offer-card-actions")!];
         return {
           width: Math.round(card.getBoundingClientRect().width),
-          buttons: actions!.top >= text!.bottom - 1 ? "below" : "beside",
-          spaceAboveText: text!.top >= thumbnail!.bottom ? Math.round(text!.top - thumbnail!.bottom) : 0,
+          buttons: actions.top >= text.bottom - 1 ? "below" : "beside",
+          spaceAboveText: thumbnail && text.top >= thumbnail.bottom ? Math.round(text.top - thumbnail.bottom) : 0,
         };
       }),
     );
