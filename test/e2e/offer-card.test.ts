@@ -290,21 +290,35 @@ describe("offers list", () => {
 
 describe("card layout", () => {
   /** Where each offer card's text and buttons sit: the buttons beside the text or on a line
-   * below it, and the space between the thumbnail and the text when the text is below it. */
+   * below it, the space between the thumbnail and the text when the text is below it, and
+   * the most lines any of its buttons' labels takes. */
   const layouts = (page: Page) =>
     page.locator("article.offer-card").evaluateAll((cards) =>
       cards.map((card) => {
+        /** The most lines any visible run of text under `root` is broken into. */
+        const labelLines = (root: Element) => {
+          const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          let most = 0;
+          for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+            if (!text.textContent?.trim() || text.parentElement?.closest(".visually-hidden")) continue;
+            const run = document.createRange();
+            run.selectNodeContents(text);
+            most = Math.max(most, new Set([...run.getClientRects()].map((line) => Math.round(line.top))).size);
+          }
+          return most;
+        };
         const box = (selector: string) => card.querySelector(`.card-body > ${selector}`)?.getBoundingClientRect();
         const [thumbnail, text, actions] = [box("img"), box(".offer-card-text")!, box(".offer-card-actions")!];
         return {
           width: Math.round(card.getBoundingClientRect().width),
           buttons: actions.top >= text.bottom - 1 ? "below" : "beside",
           spaceAboveText: thumbnail && text.top >= thumbnail.bottom ? Math.round(text.top - thumbnail.bottom) : 0,
+          labelLines: labelLines(card.querySelector(".offer-card-actions")!),
         };
       }),
     );
 
-  it("lays every card of a width out alike: narrow cards (home at 1280 px) put the buttons below, wide ones (a store page) beside; no stretched space above the text", async () => {
+  it("lays every card of a width out alike: narrow cards (home at 1280 px) put the buttons below, wide ones (a store page) beside, labels on one line; no stretched space above the text", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${siteUrl()}/`, { waitUntil: "networkidle" });
     const home = await layouts(page);
@@ -320,6 +334,7 @@ describe("card layout", () => {
     const store = await layouts(storePage);
     expect(store.length).toBeGreaterThan(0);
     expect(store.filter((card) => card.width < 34 * 16 || card.buttons !== "beside")).toEqual([]);
+    expect([...home, ...store].filter((card) => card.labelLines !== 1)).toEqual([]);
     await storePage.close();
   });
 });
