@@ -289,24 +289,26 @@ describe("offers list", () => {
 });
 
 describe("card layout", () => {
+  /** The card width under which the buttons take a line of their own (styles.css, 34rem). */
+  const NARROW_CARD_PX = 34 * 16;
   /** Where each offer card's text and buttons sit: the buttons beside the text or on a line
    * below it, the space between the thumbnail and the text when the text is below it, and
    * the most lines any of its buttons' labels takes. */
   const layouts = (page: Page) =>
-    page.locator("article.offer-card").evaluateAll((cards) =>
-      cards.map((card) => {
-        /** The most lines any visible run of text under `root` is broken into. */
-        const labelLines = (root: Element) => {
-          const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-          let most = 0;
-          for (let text = texts.nextNode(); text; text = texts.nextNode()) {
-            if (!text.textContent?.trim() || text.parentElement?.closest(".visually-hidden")) continue;
-            const run = document.createRange();
-            run.selectNodeContents(text);
-            most = Math.max(most, new Set([...run.getClientRects()].map((line) => Math.round(line.top))).size);
-          }
-          return most;
-        };
+    page.locator("article.offer-card").evaluateAll((cards) => {
+      /** The most lines any visible run of text under `root` is broken into. */
+      const labelLines = (root: Element) => {
+        const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        let most = 0;
+        for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+          if (!text.textContent?.trim() || text.parentElement?.closest(".visually-hidden")) continue;
+          const run = document.createRange();
+          run.selectNodeContents(text);
+          most = Math.max(most, new Set([...run.getClientRects()].map((line) => Math.round(line.top))).size);
+        }
+        return most;
+      };
+      return cards.map((card) => {
         const box = (selector: string) => card.querySelector(`.card-body > ${selector}`)?.getBoundingClientRect();
         const [thumbnail, text, actions] = [box("img"), box(".offer-card-text")!, box(".offer-card-actions")!];
         return {
@@ -315,8 +317,8 @@ describe("card layout", () => {
           spaceAboveText: thumbnail && text.top >= thumbnail.bottom ? Math.round(text.top - thumbnail.bottom) : 0,
           labelLines: labelLines(card.querySelector(".offer-card-actions")!),
         };
-      }),
-    );
+      });
+    });
 
   it("lays every card of a width out alike: narrow cards (home at 1280 px) put the buttons below, wide ones (a store page) beside, labels on one line; no stretched space above the text", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -324,7 +326,7 @@ describe("card layout", () => {
     const home = await layouts(page);
     expect(home.length).toBeGreaterThan(3);
     // Home's rows hold three cards about 360 px wide, their buttons' labels of every length.
-    expect(home.filter((card) => card.width >= 34 * 16)).toEqual([]);
+    expect(home.filter((card) => card.width >= NARROW_CARD_PX)).toEqual([]);
     expect(home.filter((card) => card.buttons !== "below")).toEqual([]);
     // The body's gap between its lines (Bootstrap's gap-3), however tall the row's tallest card.
     expect(home.filter((card) => card.spaceAboveText > 16)).toEqual([]);
@@ -333,7 +335,7 @@ describe("card layout", () => {
     const { page: storePage } = await openStorePage();
     const store = await layouts(storePage);
     expect(store.length).toBeGreaterThan(0);
-    expect(store.filter((card) => card.width < 34 * 16 || card.buttons !== "beside")).toEqual([]);
+    expect(store.filter((card) => card.width < NARROW_CARD_PX || card.buttons !== "beside")).toEqual([]);
     expect([...home, ...store].filter((card) => card.labelLines !== 1)).toEqual([]);
     await storePage.close();
   });
