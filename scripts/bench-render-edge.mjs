@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The render bench's content reads as a Worker makes them (src/edge/content-origin.ts):
+ * The render bench's content reads as a Worker makes them (src/edge/cache/content-origin.ts):
  * through the edge read cache, watched by the render's PageReads. The zone's cache is a
  * Map here whose `match` builds a Response from the stored copy, as the runtime's does.
  * After the bench's first render of a page every read is a fresh HIT answered from the

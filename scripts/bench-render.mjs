@@ -72,8 +72,8 @@ async function loadRenderModule(checkout, name) {
       contents: [
         'export { renderPage } from "./src/ssr/render";',
         // Reads go through the edge read cache, as in the Worker (bench-render-edge.mjs).
-        'export { createContentOrigin } from "./src/edge/content-origin";',
-        'export { PageReads } from "./src/edge/page-cache";',
+        'export { createContentOrigin } from "./src/edge/cache/content-origin";',
+        'export { PageReads } from "./src/edge/cache/page-cache";',
         'export { createElement } from "react";',
         'export { renderToReadableStream } from "react-dom/server";',
       ].join("\n"),

@@ -231,7 +231,7 @@ export async function buildClient({ quiet = false } = {}) {
   const current = [...cssOutputs.map(([file]) => file), ...admin.files, ...chunks.map((chunk) => chunk.file), favicon, logo].map((file) => path.basename(file));
   const manifest = {
     // Names this build: pages cached under another build link files a deploy has removed
-    // (src/edge/page-cache.ts keys copies by it). The files' names carry their contents' hashes.
+    // (src/edge/cache/page-cache.ts keys copies by it). The files' names carry their contents' hashes.
     build: createHash("sha256").update(current.toSorted().join("\n")).digest("hex").slice(0, 16),
     js: publicUrl(entry.file),
     css: publicUrl(stylesheet),

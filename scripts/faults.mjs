@@ -61,7 +61,7 @@ const CLICKS_BEFORE_MS = 5_000;
 const CLICKS_AFTER_MS = 10_000;
 /** "At once": no redirect may wait this long, whatever PocketBase does. */
 const REDIRECT_MS = 1_000;
-/** The queue's retries wait 10, 20, 40 … s (src/edge/events-consumer.ts): a 20 s outage is
+/** The queue's retries wait 10, 20, 40 … s (src/edge/events/events-consumer.ts): a 20 s outage is
  * caught up well within this after PocketBase is back. */
 const CATCH_UP_MS = 180_000;
 

@@ -22,7 +22,7 @@ export interface Env {
    * again (docs/decisions/022): an editor's change reaches cached pages within about this plus a render. */
   CONTENT_VERSION_TTL_S: string;
   /** Secret: the operator's bearer token, for POST /_cache/purge (local page-cache purge) and the
-   * internal headers (src/edge/internal-headers.ts). Without it the endpoint does not exist. */
+   * internal headers (src/edge/middleware/internal-headers.ts). Without it the endpoint does not exist. */
   CACHE_PURGE_SECRET?: string;
   /** URLs per child sitemap, at most the protocol's 50,000 (lowered by tests to reach several files). */
   SITEMAP_URLS_PER_FILE?: string;
@@ -58,7 +58,7 @@ export interface Config {
   fileTtl: { fresh: number; stale: number };
   /** Full-page cache; both 0 means pages are never stored. */
   pageTtl: { fresh: number; stale: number };
-  /** Seconds a content version read is trusted (src/edge/content-version.ts). */
+  /** Seconds a content version read is trusted (src/edge/cache/content-version.ts). */
   contentVersionTtl: number;
   /** The operator's bearer token; null when unset (the purge endpoint then answers 404). */
   purgeSecret: string | null;

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Who may preview drafts on the site (src/edge/preview.ts): the Worker asks this route with
+// Who may preview drafts on the site (src/edge/admin/preview.ts): the Worker asks this route with
 // the token of the site's session cookie, and renders drafts only on a 200: superusers and
 // editors. Marketers' tokens are refused: they read reports, not drafts.
 

@@ -24,7 +24,7 @@ export function Document({ assets, hydrationJson, nonce, children }: { assets: D
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        {/* Allowed by its hash in the Content-Security-Policy (src/edge/security-headers.ts). */}
+        {/* Allowed by its hash in the Content-Security-Policy (src/edge/middleware/security-headers.ts). */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script (src/app/theme.ts), no content, allowed by its hash in the Content-Security-Policy */}
         <script dangerouslySetInnerHTML={{ __html: PREPAINT_THEME_SCRIPT }} />
         <link rel="icon" href={built.favicon} type="image/svg+xml" />

@@ -4,7 +4,7 @@ import { loadEnvFrom } from "./load-context";
 
 /**
  * The visitor's country as a loader gets it: the server's, or in the browser the one the
- * Worker named in the document after the page cache (src/edge/visitor-country.ts). Read here,
+ * Worker named in the document after the page cache (src/edge/pages/visitor-country.ts). Read here,
  * in the loaders' code, rather than by the browser entry: it costs the initial bundle nothing.
  * The page cache is the server's: in the browser there is nothing to report.
  */

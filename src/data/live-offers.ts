@@ -10,7 +10,7 @@ import type { ListResult } from "./types";
  *
  * The filter compares with PocketBase's `@now`, not a parameter: the read's address stays
  * the same from one request to the next, so the edge cache can keep it, and the edge ends
- * a cached read's freshness at the next start or expiry it contains (src/edge/offer-schedule.ts).
+ * a cached read's freshness at the next start or expiry it contains (src/edge/cache/offer-schedule.ts).
  */
 
 /** Date fields of the lifecycle and the vote counters, as the cards read them. */

@@ -8,7 +8,7 @@ import type { OfferType } from "./types";
  * every visitor (shared by the edge cache): lists are narrowed in memory, by the country
  * the loader context gives. Whoever narrows a list by country tells the context so when the
  * list holds an offer limited to some countries, and the page cache then keeps one copy of
- * that page per country (src/edge/page-cache.ts); every other page stays one copy for all.
+ * that page per country (src/edge/cache/page-cache.ts); every other page stays one copy for all.
  */
 export interface CountryScope {
   /** ISO 3166-1 alpha-2; null when unknown: the worldwide view, every offer offered. */
@@ -57,7 +57,7 @@ const LIMITED_OFFERS_READ = 500;
 
 /** The live offers of `scope` (a pb.filter, or "" for all) limited to some countries: one
  * read, the same for every visitor. Their dates are read so the edge ends the read's
- * freshness at the next start or expiry (src/edge/offer-schedule.ts). */
+ * freshness at the next start or expiry (src/edge/cache/offer-schedule.ts). */
 export async function listLimitedOffers(pb: ContentClient, scope = ""): Promise<Map<string, LimitedOffer>> {
   const result = await listLive<LimitedOffer>(pb, COLLECTIONS.offers, 1, LIMITED_OFFERS_READ, {
     filter: ["countries:length > 0", scope]

@@ -33,7 +33,7 @@ export interface SearchHit {
   inCategory: boolean;
 }
 
-/** The Worker's route answering `?q=` with `{ items: Suggestion[] }` (src/edge/search-suggestions.ts). */
+/** The Worker's route answering `?q=` with `{ items: Suggestion[] }` (src/edge/pages/search-suggestions.ts). */
 export const SUGGESTIONS_PATH = "/api/search/suggestions";
 
 /** What the header's search suggests: a few hits, named and linked; an offer with its store's title. */

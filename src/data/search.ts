@@ -200,7 +200,7 @@ const OFFER_FIELDS = { title: ["heading"], body: ["subheading", "coupon_code", "
  */
 export function readSearchOffers(pb: ContentClient, filter: string): Promise<ListResult<OfferRecord>> {
   // Live offers only; their dates are read so the edge ends the read's freshness at the next
-  // start or expiry (src/edge/offer-schedule.ts).
+  // start or expiry (src/edge/cache/offer-schedule.ts).
   return listLive<OfferRecord>(pb, COLLECTIONS.offers, 1, SEARCH_CANDIDATES, {
     filter,
     sort: "-click_count,id",

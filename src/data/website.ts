@@ -5,7 +5,7 @@ import type { Store, Website } from "./types";
 /** The site-settings record with the one relation the frame shows, the footer's
  * categories. Every page render reads it: its other relation, the featured stores (whole
  * store records, 22 KiB of the 24 KiB read at scale 1), is for the content API's
- * `populate=*` (src/edge/content-api.ts), never shown by the frame. */
+ * `populate=*` (src/edge/cache/content-api.ts), never shown by the frame. */
 export function getWebsite(pb: ContentClient): Promise<Website> {
   return pb.collection(COLLECTIONS.websites).getOne<Website>(WEBSITE_ID, { expand: "footer_categories" satisfies (typeof WEBSITE_RELATIONS)[number] });
 }

@@ -1,6 +1,6 @@
 import type { Config, Env } from "../env";
-import type { ContentOrigin } from "./content-origin";
-import type { ContentVersion } from "./content-version";
+import type { ContentOrigin } from "./cache/content-origin";
+import type { ContentVersion } from "./cache/content-version";
 
 /** Hono typing shared by the Worker's routes: bindings and per-request values. */
 export interface AppEnv {

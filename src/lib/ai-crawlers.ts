@@ -96,7 +96,7 @@ export const AI_CRAWLER_TOKENS = [
 const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
 
 /** The names /robots.txt disallows: those that are product tokens. The others (spaces,
- * digits) are refused by their user agent only (src/edge/ai-crawlers.ts). */
+ * digits) are refused by their user agent only (src/edge/middleware/ai-crawlers.ts). */
 export const AI_ROBOTS_TOKENS = AI_CRAWLER_TOKENS.filter((token) => PRODUCT_TOKEN.test(token));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,4 +1,4 @@
-/** The country control's page, a page of the Worker's (src/edge/visitor-country.ts): it
+/** The country control's page, a page of the Worker's (src/edge/pages/visitor-country.ts): it
  * shows the visitor's country and posts the choice to the same path. */
 export const COUNTRY_PATH = "/country";
 
@@ -9,5 +9,5 @@ export function countryPageHref(back: string): string {
 }
 
 /** The name of the `<meta>` in which the Worker tells the browser the visitor's country
- * (src/edge/visitor-country.ts, src/app/visitor-country.ts). */
+ * (src/edge/pages/visitor-country.ts, src/app/visitor-country.ts). */
 export const COUNTRY_META = "dp-country";

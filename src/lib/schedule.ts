@@ -1,7 +1,7 @@
 /**
  * The instants at which what a page shows about its offers changes: an offer's start or
  * expiry, and a list's `next_start` (the first offer it hides until then). The edge ends a
- * cached copy's freshness at the earliest (src/edge/offer-schedule.ts); an open page
+ * cached copy's freshness at the earliest (src/edge/cache/offer-schedule.ts); an open page
  * reloads its data then (src/app/layout/ScheduleRefresh.tsx).
  */
 export const SCHEDULE_FIELDS = ["starts_at", "expires_at", "next_start"] as const;

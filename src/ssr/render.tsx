@@ -32,7 +32,7 @@ export interface RenderOptions {
 }
 
 /** The nonce a rendered page's scripts carry. A stored copy served to a later request is
- * given that request's nonce from it (src/edge/security-headers.ts), which removes the header. */
+ * given that request's nonce from it (src/edge/middleware/security-headers.ts), which removes the header. */
 export const RENDER_NONCE_HEADER = "X-Render-Nonce";
 
 const FAILURE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Temporarily unavailable</title><h1>We could not show this page just now</h1><p>Please try again in a moment.</p></html>`;

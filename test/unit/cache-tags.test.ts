@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCacheTags, parseCacheTags, readCollection, recordTags, withRecordTags } from "../../src/edge/cache-tags";
+import { formatCacheTags, parseCacheTags, readCollection, recordTags, withRecordTags } from "../../src/edge/cache/cache-tags";
 
 describe("cache tags of content reads", () => {
   it("name the collection and every record of a list, expanded relations included", () => {

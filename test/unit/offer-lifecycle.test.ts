@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isLive, liveFilter } from "../../src/data/live-offers";
-import { FRESH_UNTIL_HEADER, freshUntil, withinSchedule, withScheduleBound } from "../../src/edge/offer-schedule";
+import { FRESH_UNTIL_HEADER, freshUntil, withinSchedule, withScheduleBound } from "../../src/edge/cache/offer-schedule";
 import { nextScheduleInstant } from "../../src/lib/schedule";
 import { MAX_REMEMBERED_VOTES, parseWorked, votedOffers, withVote } from "../../src/lib/offer-feedback";
 import { expiredLabel, expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../src/lib/offer-labels";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createContentClient } from "../../src/data/client";
-import { READ_PAGE_SIZE, sitemapFile, sitemapIndexXml } from "../../src/edge/sitemap-files";
+import { READ_PAGE_SIZE, sitemapFile, sitemapIndexXml } from "../../src/edge/pages/sitemap-files";
 import { SITEMAP_MAX_URLS, sitemapChunks, urlEntry, w3cDateTime, xmlEscape } from "../../src/lib/sitemap";
 import { parseSitemap, w3c } from "../support/sitemap-xml";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
-import { PURGE_PATH } from "../../src/edge/cache-purge";
+import { PURGE_PATH } from "../../src/edge/cache/cache-purge";
 import { REVEAL_PATH } from "../../src/lib/outbound";
 import { pocketbaseWriter, superuserToken, testEnv, visit } from "./helpers";
 

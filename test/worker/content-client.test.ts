@@ -2,8 +2,8 @@ import { ClientResponseError } from "pocketbase";
 import { describe, expect, it } from "vitest";
 import { createContentClient } from "../../src/data/client";
 import type { Store } from "../../src/data/types";
-import { createContentOrigin } from "../../src/edge/content-origin";
-import { PageReads } from "../../src/edge/page-cache";
+import { createContentOrigin } from "../../src/edge/cache/content-origin";
+import { PageReads } from "../../src/edge/cache/page-cache";
 import { readConfig } from "../../src/env";
 import { uniqueFilter, workerFetch, testEnv } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { cachedRead, deleteCopy, type CachedRead } from "../../src/edge/cache";
-import { contentCacheKey } from "../../src/edge/content-origin";
-import { FRESH_UNTIL_HEADER } from "../../src/edge/offer-schedule";
+import { cachedRead, deleteCopy, type CachedRead } from "../../src/edge/cache/cache";
+import { contentCacheKey } from "../../src/edge/cache/content-origin";
+import { FRESH_UNTIL_HEADER } from "../../src/edge/cache/offer-schedule";
 import type { ListResult, Store } from "../../src/data/types";
 import { originRequests, pocketbase, setPocketBase, sleep, testEnv, uniqueFilter, visit } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
-import type { OutboundEventMessage } from "../../src/edge/outbound-events";
+import type { OutboundEventMessage } from "../../src/edge/events/outbound-events";
 import { newClickId } from "../../src/lib/click-id";
 import { outboundHref, REVEAL_PATH } from "../../src/lib/outbound";
 import worker from "../../src/worker";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { createContentClient, type ContentClient } from "../../src/data/client";
-import { deleteCopy } from "../../src/edge/cache";
-import { contentCacheKey } from "../../src/edge/content-origin";
+import { deleteCopy } from "../../src/edge/cache/cache";
+import { contentCacheKey } from "../../src/edge/cache/content-origin";
 import type { Env } from "../../src/env";
 
 /** Bindings of the Worker under test, with the test-only ones from vitest.worker.config.ts. */

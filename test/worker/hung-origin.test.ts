@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
-import { VISITOR_POST_TIMEOUT_MS } from "../../src/edge/visitor-post";
+import { VISITOR_POST_TIMEOUT_MS } from "../../src/edge/posts/visitor-post";
 import { delayOrigin, pocketbaseWriter, testEnv, visit } from "./helpers";
 
 const JSON_FORM = { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", Origin: testEnv.SITE_ORIGIN };

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
 import app from "../../src/worker";
-import { FAILURES } from "../../src/edge/offer-feedback";
+import { FAILURES } from "../../src/edge/posts/offer-feedback";
 import { FEEDBACK_MESSAGES } from "../../src/lib/offer-feedback";
 import { pocketbaseWriter, setPocketBase, sleep, testEnv, visit } from "./helpers";
 

@@ -4,7 +4,7 @@ import { getBlogArticle } from "../../src/data/articles";
 import { listStoreOffers } from "../../src/data/offers";
 import type { ListResult, Offer, Store, StoreFilter } from "../../src/data/types";
 import manifest from "../../public/build/manifest.json";
-import { cachedPage, PageReads, pageCacheKey, type PageCacheDeps } from "../../src/edge/page-cache";
+import { cachedPage, PageReads, pageCacheKey, type PageCacheDeps } from "../../src/edge/cache/page-cache";
 import app from "../../src/worker";
 import { delayOrigin, evictReads, OPERATOR, originRequests, pocketbase, setPocketBase, sleep, testEnv } from "./helpers";
 

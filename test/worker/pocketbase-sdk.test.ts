@@ -6,7 +6,7 @@
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_COLLECTIONS, resolvePublicCollection, type CollectionName } from "../../src/data/collections";
-import { collectionId } from "../../src/edge/file-collections";
+import { collectionId } from "../../src/edge/cache/file-collections";
 import { testEnv, visit, workerFetch } from "./helpers";
 
 const SITE = "http://127.0.0.1:8787";

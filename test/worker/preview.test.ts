@@ -8,7 +8,7 @@ import { htmlText, OPERATOR, pocketbaseWriter, testEnv, visit } from "./helpers"
 /**
  * Issue 35, "Preview": an editor signed in on the site sees drafts on their real pages,
  * marked, never cached, never indexed; nobody else sees them, and the caches the preview
- * passes by keep nothing of it (src/edge/preview.ts).
+ * passes by keep nothing of it (src/edge/admin/preview.ts).
  */
 const NOTICE = "Preview — not published";
 const marker = `Previewed ${crypto.randomUUID().slice(0, 8)}`;

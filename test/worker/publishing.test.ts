@@ -1,9 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListResult, Offer, Store, Website } from "../../src/data/types";
-import { readThrough } from "../../src/edge/cache";
-import { CONTENT_VERSION_PATH } from "../../src/edge/content-version";
-import { cachedPage, type PageCacheDeps } from "../../src/edge/page-cache";
+import { readThrough } from "../../src/edge/cache/cache";
+import { CONTENT_VERSION_PATH } from "../../src/edge/cache/content-version";
+import { cachedPage, type PageCacheDeps } from "../../src/edge/cache/page-cache";
 import app from "../../src/worker";
 import { htmlText, LIVE, OPERATOR, originRequests, pocketbase, setPocketBase, sleep, superuserToken, testEnv } from "./helpers";
 

@@ -4,7 +4,7 @@ import { GTAG_ORIGIN } from "../../client/analytics";
 import { PREPAINT_THEME_SCRIPT } from "../../src/app/theme";
 import type { ListResult, Store } from "../../src/data/types";
 import type { AppEnv } from "../../src/edge/app-env";
-import { NON_DOCUMENT_CSP, scriptHash, securityHeaders } from "../../src/edge/security-headers";
+import { NON_DOCUMENT_CSP, scriptHash, securityHeaders } from "../../src/edge/middleware/security-headers";
 import { outboundHref } from "../../src/lib/outbound";
 import { RENDER_NONCE_HEADER } from "../../src/ssr/render";
 import { delayOrigin, pocketbase, pocketbaseWriter, visit } from "./helpers";
