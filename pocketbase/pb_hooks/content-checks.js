@@ -1,13 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Shared by content_checks.pb.js (a CommonJS module, not a .pb.js file, so PocketBase does
+// Shared by content.pb.js (a CommonJS module, not a .pb.js file, so PocketBase does
 // not load it as hooks of its own; handlers run in isolated contexts and `require` it).
 // Each check answers the field it is about and a message an editor can act on, or null.
 
-/** https, then a host of at least two dot-separated labels ending in a letters-only (or
- * punycode) top-level label, an optional port, then the path, query or end. No user info
- * ("https://shop.example@evil.example"), no IP address, no "localhost". Macros such as
- * {utm_source} may follow in the path and query, never in the host. */
-const PARTNER_URL = /^https:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})(?::\d{1,5})?(?:[/?#]|$)/i;
+const { PARTNER_URL } = require(`${__hooks}/rules.js`);
 
 const MESSAGES = {
   validation_ends_before_start: "The offer would end before it starts: set “expires at” later than “starts at”.",

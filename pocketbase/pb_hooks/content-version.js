@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Shared by content_version.pb.js (a CommonJS module, not a .pb.js file, so PocketBase does
+// Shared by content.pb.js (a CommonJS module, not a .pb.js file, so PocketBase does
 // not load it as hooks of its own). Handlers run in isolated contexts: they `require` this
 // file instead of reading variables of the hook file.
 

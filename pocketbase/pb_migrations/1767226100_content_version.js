@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The content version (docs/decisions/022): one record whose `version` the hook in
-// pocketbase/pb_hooks/content_version.pb.js raises on every change to a collection the site
+// pocketbase/pb_hooks/content.pb.js raises on every change to a collection the site
 // shows. The Worker reads it every few seconds and rebuilds any cached page or content read
 // made under an older version. Public to read (it tells nothing but when content last
 // changed); only superusers may change it through the API, the hook writes it directly.

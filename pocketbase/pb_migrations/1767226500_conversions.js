@@ -4,7 +4,7 @@
 //
 // - `affiliate_networks`: editors add one per network in the admin UI. The postback token
 //   is made by PocketBase (32 random letters and digits) unless the editor types one of at
-//   least 24; it is hidden from every API answer. The hook in pb_hooks/conversions.pb.js
+//   least 24; it is hidden from every API answer. The hook in pb_hooks/postbacks.pb.js
 //   keeps `token_hash` (its SHA-256) beside it: the Worker's service account reads the
 //   hashes, never the tokens, to recognise a postback's URL at the edge.
 // - `conversions`: one per network and transaction id, written only by the hook's

@@ -2,7 +2,7 @@
 // Clicks summed per UTC day and per everything the report groups by (issue 33,
 // docs/decisions/038): the report reads these sums instead of every click of its range.
 // Measured before: a 30-day report over 300,000 clicks took 3.6-4.5 s, each scan of the
-// range about a second. pb_hooks/conversions.pb.js adds each stored click here in the
+// range about a second. pb_hooks/outbound_events.pb.js adds each stored click here in the
 // same transaction as the click; this migration sums the clicks stored before it.
 
 const DIMENSIONS = ["utm_source", "utm_medium", "utm_campaign", "store", "offer", "country", "device", "target_host"];

@@ -8,7 +8,7 @@
 // - An offer is public when it and its store are published: an offer of a store taken off
 //   the site must not stay listed on the home page, Top Deals or search without its store.
 // - Every record existing now is published (it was public before); a record created from
-//   now on starts as a draft (pb_hooks/editorial_status.pb.js).
+//   now on starts as a draft (pb_hooks/content.pb.js).
 // - The views that read these collections directly in SQL (no rule applies there) keep
 //   published records only: Top Deals, the store filters' counts, the article lists'
 //   category pills and the cards' "Used N times today".

@@ -8,7 +8,7 @@
 //   accounts (`edge_services`, `marketers`), the networks' tokens, conversions, clicks and
 //   votes have rules that do not name editors, so editors get nothing there.
 // - Counters are refused to every update request and to editors' creations
-//   (pb_hooks/counters.pb.js).
+//   (pb_hooks/content.pb.js).
 // - PocketBase's admin UI admits superusers only (see the decision): editors work through
 //   the API, e.g. the JS SDK, and superusers keep the admin UI.
 

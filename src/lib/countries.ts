@@ -3,6 +3,8 @@
  * alpha-2; empty means worldwide). A visitor's country is a code from this list or null,
  * unknown, which is the worldwide view: every offer offered. The same codes are the values
  * of the admin UI's multi-select (pocketbase/pb_migrations/1767226900_offer_countries.js).
+ * The browser's bundle needs them, so they are kept here rather than read from
+ * pocketbase/pb_hooks/rules.js; test/unit/rules.test.ts holds the two equal.
  */
 export const COUNTRY_CODES: readonly string[] = (
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +

@@ -4,10 +4,13 @@
  * any of the names their sub-id slots use, a decimal payout, an ISO 4217 currency.
  */
 
+import { CURRENCIES } from "../../pocketbase/pb_hooks/currencies.js";
+import { CONVERSION_STATUSES, LIMITS } from "./rules";
+
 /** The names networks give the click id they were handed, in the order they are looked at. */
 export const CLICK_ID_NAMES = ["click_id", "clickid", "cid", "subid", "sub1", "clickref", "SubId1"] as const;
 
-export const POSTBACK_STATUSES = ["pending", "approved", "reversed"] as const;
+export const POSTBACK_STATUSES = CONVERSION_STATUSES;
 export type PostbackStatus = (typeof POSTBACK_STATUSES)[number];
 
 export interface PostbackValues {
@@ -22,18 +25,15 @@ export interface PostbackValues {
 
 export type PostbackParse = { ok: true; values: PostbackValues } | { ok: false; message: string };
 
-/** Ids networks send: letters, digits and the URL-safe marks; 1 to 128 of them. A macro the
- * network left unfilled (`{clickid}`, `[payout]`, `#sid#`) is not one. */
-const ID = /^[A-Za-z0-9._~:@|+-]{1,128}$/;
+/** Ids networks send: letters, digits and the URL-safe marks, at most as many as PocketBase
+ * stores (pb_hooks/rules.js LIMITS). A macro the network left unfilled (`{clickid}`,
+ * `[payout]`, `#sid#`) is not one. */
+const idPattern = (max: number) => new RegExp(`^[A-Za-z0-9._~:@|+-]{1,${max}}$`);
+const CLICK_ID = idPattern(LIMITS.click_id);
+const TXID = idPattern(LIMITS.txid);
 const PAYOUT = /^-?\d{1,12}(\.\d{1,6})?$/;
-const EVENT = /^[A-Za-z0-9 ._~:@|+-]{0,100}$/;
-
-/** ISO 4217 codes the runtime knows (Intl's list of currencies). */
-let currencies: ReadonlySet<string> | undefined;
-function isCurrency(code: string): boolean {
-  currencies ??= new Set(Intl.supportedValuesOf("currency"));
-  return currencies.has(code);
-}
+const EVENT = new RegExp(`^[A-Za-z0-9 ._~:@|+-]{0,${LIMITS.event}}$`);
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(CURRENCIES);
 
 /**
  * The one value of `names` in `params`, names compared in any case (networks write
@@ -58,11 +58,11 @@ export function parsePostback(params: ReadonlyArray<readonly [string, string]>):
   const clickId = single(params, CLICK_ID_NAMES);
   if (clickId === null) return fail("The click id is given twice, with different values.");
   if (clickId === undefined) return fail(`A click id is required (${CLICK_ID_NAMES.join(", ")}).`);
-  if (!ID.test(clickId)) return fail("The click id is malformed: 1 to 128 letters, digits or -._~:@|+ expected.");
+  if (!CLICK_ID.test(clickId)) return fail(`The click id is malformed: 1 to ${LIMITS.click_id} letters, digits or -._~:@|+ expected.`);
 
   const txid = single(params, ["txid"]);
   if (txid === null) return fail("txid is given twice, with different values.");
-  if (txid !== undefined && !ID.test(txid)) return fail("txid is malformed: 1 to 128 letters, digits or -._~:@|+ expected.");
+  if (txid !== undefined && !TXID.test(txid)) return fail(`txid is malformed: 1 to ${LIMITS.txid} letters, digits or -._~:@|+ expected.`);
 
   const status = single(params, ["status"]);
   if (status === null) return fail("status is given twice, with different values.");
@@ -76,11 +76,11 @@ export function parsePostback(params: ReadonlyArray<readonly [string, string]>):
   const currency = single(params, ["currency"]);
   if (currency === null) return fail("currency is given twice, with different values.");
   const code = (currency ?? "USD").toUpperCase();
-  if (!/^[A-Z]{3}$/.test(code) || !isCurrency(code)) return fail("currency must be an ISO 4217 code, such as USD or EUR.");
+  if (!KNOWN_CURRENCIES.has(code)) return fail("currency must be an ISO 4217 code, such as USD or EUR.");
 
   const event = single(params, ["event"]);
   if (event === null) return fail("event is given twice, with different values.");
-  if (event !== undefined && !EVENT.test(event)) return fail("event is malformed: up to 100 letters, digits, spaces or -._~:@|+ expected.");
+  if (event !== undefined && !EVENT.test(event)) return fail(`event is malformed: up to ${LIMITS.event} letters, digits, spaces or -._~:@|+ expected.`);
 
   return {
     ok: true,

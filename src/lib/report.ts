@@ -1,9 +1,11 @@
 /**
  * The marketers' report (/admin/reports, docs/reports.md): its query, its figures and its
- * CSV. PocketBase sums the rows (pb_hooks/conversions.js); the ratios are worked out here.
+ * CSV. PocketBase sums the rows (pb_hooks/reports.js); the ratios are worked out here.
  */
 
-export const REPORT_GROUPS = ["day", "campaign", "source", "medium", "store", "offer", "country", "device", "network"] as const;
+import { REPORT_GROUPS } from "./rules";
+
+export { REPORT_GROUPS };
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
 
 /** What each grouping is called, and what its empty value means. */

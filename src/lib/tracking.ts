@@ -1,7 +1,9 @@
 import type { CookieAttributes } from "./cookies";
 
 /** The spec's nine tracking keys (section 3, stored tracking data). Pages never echo them
- * into HTML, which is the same for every visitor. */
+ * into HTML, which is the same for every visitor. The browser's bundle needs them, so they
+ * are kept here rather than read from pocketbase/pb_hooks/rules.js (a CommonJS module the
+ * bundler would copy into every chunk); test/unit/rules.test.ts holds the two equal. */
 export const TRACKING_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "utm_g", "fbclid", "utm_id"] as const;
 
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
@@ -21,7 +23,7 @@ export const TRACKING_COOKIE_ATTRIBUTES: CookieAttributes = { sameSite: "Lax", h
 
 /** Longest value kept: click ids (gclid, fbclid) run to about 100 characters. Nine keys
  * at most this long keep the cookie under 2.5 KB, far from the 4 KB browsers allow. */
-export const TRACKING_VALUE_MAX = 200;
+export const TRACKING_VALUE_MAX = 200; // rules.js LIMITS.tracking_value, held equal by test/unit/rules.test.ts
 
 const TRACKING_KEY_SET: ReadonlySet<string> = new Set(TRACKING_KEYS);
 

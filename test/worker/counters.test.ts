@@ -4,7 +4,7 @@ import { pocketbase, pocketbaseWriter, superuserToken, testEnv, textOf, visit } 
 
 /**
  * Issue 35, "Counters nobody types": votes, clicks and views are raised by the site's hooks
- * only; an edit of them is refused, a superuser's included (pocketbase/pb_hooks/counters.pb.js).
+ * only; an edit of them is refused, a superuser's included (pocketbase/pb_hooks/content.pb.js).
  */
 
 type Counted = Pick<Offer, "id" | "heading"> & { worked_count: number; failed_count: number; click_count: number; view_count: number };

@@ -84,7 +84,7 @@ export async function superuserToken(): Promise<string> {
   return ((await auth.json()) as { token: string }).token;
 }
 
-/** Collections whose new records start as drafts (pb_hooks/editorial_status.pb.js). */
+/** Collections whose new records start as drafts (pb_hooks/content.pb.js). */
 const DRAFT_FIRST = new Set(["_zdata_offers", "_zdata_stores", "_zdata_comparisons", "_zdata_advertorials"]);
 
 /** Writes test records straight into PocketBase as the test superuser; `cleanup()` deletes

@@ -19,7 +19,7 @@ const writer = await pocketbaseWriter();
 let store: Store;
 let draftStore: Store;
 let draft: Offer;
-/** The editor's session cookie (a superuser signed in at /admin/sign-in). */
+/** The editor's session cookie (an `editors` account signed in at /admin/sign-in). */
 let editorCookie: string;
 let marketerCookie: string;
 
@@ -60,7 +60,9 @@ beforeAll(async () => {
   });
   const marketer = { email: `preview-${crypto.randomUUID().slice(0, 8)}@dealpilot.local`, password: "preview-marketer-password" };
   await writer.create("marketers", { ...marketer, passwordConfirm: marketer.password, verified: true });
-  editorCookie = await signIn(testEnv.TEST_PB_EMAIL, testEnv.TEST_PB_PASSWORD);
+  const editor = { email: `preview-editor-${crypto.randomUUID().slice(0, 8)}@dealpilot.local`, password: "preview-editor-password" };
+  await writer.create("editors", { ...editor, passwordConfirm: editor.password, verified: true });
+  editorCookie = await signIn(editor.email, editor.password);
   marketerCookie = await signIn(marketer.email, marketer.password);
 });
 

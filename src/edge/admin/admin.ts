@@ -116,7 +116,7 @@ admin.post(SIGN_IN_PATH, limitBody(SIGN_IN_MAX_BODY_BYTES), async (c) => {
   return c.redirect(next, 303);
 });
 
-/** Voids every token of a marketer's account (pb_hooks/conversions.pb.js); a superuser's
+/** Voids every token of a marketer's account (pb_hooks/accounts.pb.js); a superuser's
  * token (403) is left to expire. A failure is logged: the cookie goes either way. */
 async function endSessions(config: Config, token: string): Promise<void> {
   try {

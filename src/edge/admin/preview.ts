@@ -17,7 +17,7 @@ import { ORIGIN_TIMEOUT_MS } from "../service-account";
  * "private, no-store" and "noindex". Everyone else, marketers included, gets the public page.
  */
 
-/** The hook route that answers 200 to an editor's token only (pocketbase/pb_hooks/editors.pb.js). */
+/** The hook route that answers 200 to an editor's token only (pocketbase/pb_hooks/accounts.pb.js). */
 const EDITOR_CHECK_PATH = "/api/dealpilot/editor";
 
 export const PREVIEW_NOTICE = "Preview — not published";

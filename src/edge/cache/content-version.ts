@@ -1,6 +1,6 @@
 /**
  * The content version (docs/decisions/022): a number PocketBase raises whenever a record the
- * site shows is created, changed or deleted (pocketbase/pb_hooks/content_version.pb.js).
+ * site shows is created, changed or deleted (pocketbase/pb_hooks/content.pb.js).
  * Every stored page and content read carries the version it was built under; a copy older
  * than the version the Worker knows is rebuilt before it is served again (cache.ts,
  * page-cache.ts). The Worker learns a new version about `contentVersionTtl` late at most:

@@ -6,7 +6,7 @@ import { asService } from "../service-account";
 
 /**
  * Which active affiliate network a postback token belongs to, known by the token's SHA-256:
- * PocketBase keeps the hash beside each token (pb_hooks/conversions.pb.js) and hides the
+ * PocketBase keeps the hash beside each token (pb_hooks/postbacks.pb.js) and hides the
  * token itself from the Worker's service account, so the edge never holds a token. Each
  * answer (a network, or none) is kept in the edge cache like any read: fresh for a minute,
  * then stale while revalidating, and stale while PocketBase fails, so a network's postbacks

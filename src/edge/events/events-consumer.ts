@@ -36,7 +36,7 @@ function storedKey(body: unknown): string | undefined {
 }
 
 /**
- * Stores the postbacks (each in a transaction of its own, pb_hooks/conversions.pb.js) and
+ * Stores the postbacks (each in a transaction of its own, pb_hooks/postbacks.pb.js) and
  * returns the ids of those stored now or before. One PocketBase cannot store (its network
  * deleted since) is logged and left to the retries and the dead-letter queue. Throws when
  * PocketBase cannot be reached or fails.

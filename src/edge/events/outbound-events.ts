@@ -4,6 +4,7 @@ import { deviceClass } from "../../lib/device";
 import { toHex } from "../../lib/hex";
 import { readCookie } from "../../lib/cookies";
 import { hasOptedOut, requestPrivacySignals } from "../../lib/privacy";
+import { LIMITS } from "../../lib/rules";
 import { parseTracking, TRACKING_COOKIE, TRACKING_KEYS, type TrackingData, type TrackingKey } from "../../lib/tracking";
 import type { AppEnv } from "../app-env";
 import type { LinkedRecords } from "./partner-links";
@@ -96,7 +97,7 @@ export async function outboundEvent(
   return {
     click_id: event.clickId,
     kind: event.kind,
-    url: event.url.slice(0, 2000),
+    url: event.url.slice(0, LIMITS.url),
     target_host: event.targetHost,
     ...linked,
     referrer_path: referrerPath(c.req.header("Referer"), c.var.config.siteOrigin, new URL(c.req.url).origin),
@@ -139,7 +140,7 @@ function referrerPath(referer: string | undefined, ...ownOrigins: string[]): str
   if (!referer) return "";
   try {
     const url = new URL(referer);
-    return ownOrigins.includes(url.origin) ? url.pathname.slice(0, 2000) : "";
+    return ownOrigins.includes(url.origin) ? url.pathname.slice(0, LIMITS.url) : "";
   } catch {
     return "";
   }

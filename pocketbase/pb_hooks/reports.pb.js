@@ -1,0 +1,17 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The marketers' report (issue 33; docs/reports.md): the route the Worker's /admin/reports
+// reads with the marketer's token. The logic is in reports.js.
+
+routerAdd(
+  "GET",
+  "/api/dealpilot/report",
+  (e) => {
+    const { report } = require(`${__hooks}/reports.js`);
+    const q = e.request.url.query();
+    const result = report(e.app, q.get("from"), q.get("to"), q.get("group"));
+    const superuser = e.auth.isSuperuser();
+    result.viewer = { email: e.auth.email(), name: superuser ? "" : e.auth.getString("name"), role: superuser ? "superuser" : "marketer" };
+    return e.json(200, result);
+  },
+  $apis.requireAuth("_superusers", "marketers"),
+);

@@ -1,0 +1,127 @@
+// The rules the Worker and PocketBase's hooks both apply (issue 47, docs/decisions/049):
+// written once, here. The hooks `require` this file; the Worker imports it through
+// src/lib/rules.ts, which adds the types. A CommonJS module without PocketBase's globals
+// (not a .pb.js file, so PocketBase does not load it as hooks of its own), so Node's tests
+// load it too. It runs in PocketBase's JavaScript engine (goja): no URL, no Intl.
+
+/** The spec's nine tracking keys (section 3), in the order the site stores them. */
+const TRACKING_KEYS = /** @type {const} */ (["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "utm_g", "fbclid", "utm_id"]);
+
+/** A conversion's status, as networks report it (docs/reports.md). */
+const CONVERSION_STATUSES = /** @type {const} */ (["pending", "approved", "reversed"]);
+
+/** The editorial status of the six collections with one (docs/editors.md). */
+const EDITORIAL_STATUSES = /** @type {const} */ (["draft", "published", "archived"]);
+const STATUS_COLLECTIONS = ["_zdata_articles", "Products", "_zdata_stores", "_zdata_offers", "_zdata_comparisons", "_zdata_advertorials"];
+
+/** What the report can group by (src/lib/report.ts names them, pb_hooks/reports.js sums them). */
+const REPORT_GROUPS = /** @type {const} */ (["day", "campaign", "source", "medium", "store", "offer", "country", "device", "network"]);
+
+/** What daily_clicks sums clicks by (pb_migrations/1767226600_daily_clicks.js): one row per day and combination. */
+const DAILY_DIMENSIONS = /** @type {const} */ (["utm_source", "utm_medium", "utm_campaign", "store", "offer", "country", "device", "target_host"]);
+
+/**
+ * Longest values, in characters, of what the edge accepts and PocketBase stores: the edge
+ * refuses what the field could not hold (a postback answered OK must be storable), and a
+ * Worker test holds PocketBase's schema to these numbers.
+ */
+const LIMITS = {
+  /** A network's click id (our UUIDv7s are 36; networks' sub-id slots hold up to 64). */
+  click_id: 64,
+  /** A network's transaction id. */
+  txid: 128,
+  /** A postback's event name. */
+  event: 100,
+  /** One tracking value (gclid and fbclid run to about 100). */
+  tracking_value: 200,
+  /** A partner URL as written, and the path of the page a click came from. */
+  url: 2000,
+  /** A DNS host name. */
+  host: 253,
+  /** A network's click domains, comma separated. */
+  click_domains: 2000,
+};
+
+/** ISO 3166-1 alpha-2: the countries offers may be limited to, and the admin UI's choices. */
+const COUNTRY_CODES = (
+  "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +
+  "CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR " +
+  "GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP " +
+  "KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT " +
+  "MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW " +
+  "SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG " +
+  "UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
+).split(" ");
+
+/**
+ * The redirect-host rule (ARCHITECTURE rule 6): /goto leads only to a host inside one of the
+ * trusted domains, that is the stores' website domains, the networks' click domains and the
+ * operator's ALLOWED_REDIRECT_HOSTS. A domain covers its subdomains ("example.com" covers
+ * "go.example.com"); a leading "www." of a store's website is dropped, so the store's other
+ * subdomains count too. `host` is a lower-case host name as the URL parser writes it.
+ * @param {string} host @param {readonly string[]} domains
+ */
+function hostInDomains(host, domains) {
+  for (let i = 0; i < domains.length; i++) {
+    const domain = domains[i];
+    if (domain && (host === domain || host.slice(-domain.length - 1) === `.${domain}`)) return true;
+  }
+  return false;
+}
+
+/** The domains a list of click domains names ("awin1.com, sjv.io"), lower case, dots trimmed.
+ * @param {unknown} text @returns {string[]} */
+function clickDomainList(text) {
+  const domains = [];
+  const parts = String(text || "").split(/[\s,]+/);
+  for (let i = 0; i < parts.length; i++) {
+    const domain = String(parts[i])
+      .toLowerCase()
+      .replace(/^\.+|\.+$/g, "");
+    if (domain) domains.push(domain);
+  }
+  return domains;
+}
+
+/**
+ * https, then a host of at least two dot-separated labels ending in a letters-only (or
+ * punycode) top-level label, an optional port, then the path, query or end. No user info
+ * ("https://shop.example@evil.example"), no IP address, no "localhost". Macros such as
+ * {utm_source} may follow in the path and query, never in the host. The host is group 1.
+ */
+const PARTNER_URL = /^https:\/\/((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59}))(?::\d{1,5})?(?:[/?#]|$)/i;
+
+/** The host of a partner URL written as the content checks accept it, lower case; "" when it is not one.
+ * @param {unknown} url @returns {string} */
+function partnerUrlHost(url) {
+  const match = PARTNER_URL.exec(String(url || ""));
+  return match ? String(match[1]).toLowerCase() : "";
+}
+
+/** The domain a store's website gives (its host without a leading "www."); "" without one.
+ * @param {unknown} url @returns {string} */
+function websiteDomain(url) {
+  const match = /^https?:\/\/([^/?#:@\s]+)/i.exec(String(url || "").trim());
+  return match
+    ? String(match[1])
+        .toLowerCase()
+        .replace(/^www\./, "")
+        .replace(/\.+$/, "")
+    : "";
+}
+
+module.exports = {
+  TRACKING_KEYS: TRACKING_KEYS,
+  CONVERSION_STATUSES: CONVERSION_STATUSES,
+  EDITORIAL_STATUSES: EDITORIAL_STATUSES,
+  STATUS_COLLECTIONS: STATUS_COLLECTIONS,
+  REPORT_GROUPS: REPORT_GROUPS,
+  DAILY_DIMENSIONS: DAILY_DIMENSIONS,
+  LIMITS: LIMITS,
+  COUNTRY_CODES: COUNTRY_CODES,
+  PARTNER_URL: PARTNER_URL,
+  hostInDomains: hostInDomains,
+  clickDomainList: clickDomainList,
+  partnerUrlHost: partnerUrlHost,
+  websiteDomain: websiteDomain,
+};

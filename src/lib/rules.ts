@@ -1,0 +1,19 @@
+/**
+ * The rules the Worker shares with PocketBase's hooks (issue 47): one module,
+ * pocketbase/pb_hooks/rules.js, which the hooks `require` and the Worker imports here.
+ */
+export {
+  CONVERSION_STATUSES,
+  COUNTRY_CODES,
+  clickDomainList,
+  DAILY_DIMENSIONS,
+  EDITORIAL_STATUSES,
+  hostInDomains,
+  LIMITS,
+  PARTNER_URL,
+  partnerUrlHost,
+  REPORT_GROUPS,
+  STATUS_COLLECTIONS,
+  TRACKING_KEYS,
+  websiteDomain,
+} from "../../pocketbase/pb_hooks/rules.js";
