@@ -5,12 +5,13 @@ import { blockAiCrawlers } from "./edge/middleware/ai-crawlers";
 import { admin } from "./edge/admin/admin";
 import type { AppEnv } from "./edge/app-env";
 import { limitBody } from "./edge/middleware/body-limit";
+import { consumeQueue } from "./edge/jobs/queues";
+import { runScheduled } from "./edge/jobs/scheduled";
 import { PURGE_MAX_BODY_BYTES, PURGE_PATH, purgeCache } from "./edge/cache/cache-purge";
 import { PAGE_TAG } from "./edge/cache/cache-tags";
 import { contentApi } from "./edge/cache/content-api";
 import { createContentOrigin } from "./edge/cache/content-origin";
 import { contentVersionSource } from "./edge/cache/content-version";
-import { consumeEvents } from "./edge/events/events-consumer";
 import { goto } from "./edge/events/goto";
 import { internalHeaders } from "./edge/middleware/internal-headers";
 import { NEWSLETTER_MAX_BODY_BYTES, newsletter } from "./edge/posts/newsletter";
@@ -115,4 +116,4 @@ app.all("*", (c) => {
   return c.text("Method not allowed", 405);
 });
 
-export default { fetch: app.fetch, queue: consumeEvents } satisfies ExportedHandler<Env>;
+export default { fetch: app.fetch, queue: consumeQueue, scheduled: runScheduled } satisfies ExportedHandler<Env>;

@@ -90,8 +90,9 @@ async function deliver(queue: string, bodies: OutboundEventMessage[], attempts =
       retry(options);
     });
   }
-  await worker.queue(batch, testEnv);
-  const result = await getQueueResult(batch, createExecutionContext());
+  const ctx = createExecutionContext();
+  await worker.queue(batch, testEnv, ctx);
+  const result = await getQueueResult(batch, ctx);
   return { acked: result.explicitAcks.length, retried: result.retryMessages.length, delays };
 }
 

@@ -195,8 +195,9 @@ describe("postbacks: what is stored", () => {
       at: new Date().toISOString(),
     };
     const batch = createMessageBatch("dealpilot-events", [{ id: "m0", timestamp: new Date(), attempts: 2, body: again }]);
-    await worker.queue(batch, testEnv);
-    const result = await getQueueResult(batch, createExecutionContext());
+    const ctx = createExecutionContext();
+    await worker.queue(batch, testEnv, ctx);
+    const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual(["m0"]);
     const [after] = await byTxid(txid);
     expect(after!.status).toBe("approved");
