@@ -40,7 +40,18 @@ const LIMITS = {
   host: 253,
   /** A network's click domains, comma separated. */
   click_domains: 2000,
+  /** An imported offer's heading (plain text), and its description and terms (sanitized HTML). */
+  feed_heading: 200,
+  feed_text: 5000,
+  /** A coupon code (the offers' coupon_code field holds 100). */
+  coupon_code: 100,
+  /** A network's ids of a promotion and of an advertiser. */
+  promotion_id: 200,
+  advertiser_id: 100,
 };
+
+/** The feeds an affiliate network's promotions can come from (docs/feeds.md). */
+const FEED_KINDS = /** @type {const} */ (["awin", "awin_csv", "impact", "cj", "rakuten", "csv"]);
 
 /** ISO 3166-1 alpha-2: the countries offers may be limited to, and the admin UI's choices. */
 const COUNTRY_CODES = (
@@ -118,6 +129,7 @@ module.exports = {
   REPORT_GROUPS: REPORT_GROUPS,
   DAILY_DIMENSIONS: DAILY_DIMENSIONS,
   LIMITS: LIMITS,
+  FEED_KINDS: FEED_KINDS,
   COUNTRY_CODES: COUNTRY_CODES,
   PARTNER_URL: PARTNER_URL,
   hostInDomains: hostInDomains,

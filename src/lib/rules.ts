@@ -8,6 +8,7 @@ export {
   clickDomainList,
   DAILY_DIMENSIONS,
   EDITORIAL_STATUSES,
+  FEED_KINDS,
   hostInDomains,
   LIMITS,
   PARTNER_URL,

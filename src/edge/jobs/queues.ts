@@ -1,5 +1,6 @@
 import type { Env } from "../../env";
 import { consumeEvents } from "../events/events-consumer";
+import { consumeFeeds, FEEDS_QUEUE } from "../feeds/feeds-consumer";
 
 /**
  * The Worker's queue() handler: each queue this Worker consumes (wrangler.toml
@@ -12,6 +13,7 @@ type Consumer = (batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) 
 const CONSUMERS: Record<string, Consumer> = {
   "dealpilot-events": consumeEvents,
   "dealpilot-events-dlq": consumeEvents,
+  [FEEDS_QUEUE]: consumeFeeds,
 };
 
 export async function consumeQueue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
