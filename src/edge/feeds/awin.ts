@@ -1,4 +1,4 @@
-import { type FeedFormat, FeedError, networkFetch, pageOf, text } from "./network-fetch";
+import { type FeedFormat, FeedError, networkFetch, nextByTotal, pageOf, text } from "./network-fetch";
 import type { RawPromotion } from "./promotion";
 
 /**
@@ -51,7 +51,7 @@ export const awin: FeedFormat = {
   paceSeconds: 3,
   firstCursor: { page: 1 },
   async fetchPage(source, cursor) {
-    const page = pageOf(cursor);
+    const { page, seen } = pageOf(cursor);
     const response = await networkFetch(
       `${source.apiBase}/publisher/${encodeURIComponent(source.account)}/promotions`,
       {
@@ -63,9 +63,7 @@ export const awin: FeedFormat = {
     );
     const body = (await response.json().catch(() => null)) as { data?: unknown; pagination?: { total?: unknown } } | null;
     if (!body || !Array.isArray(body.data)) throw new FeedError(`Awin offers page ${page}: not the offers format`, false);
-    const total = Number(body.pagination?.total);
     const rows = (body.data as AwinPromotion[]).map(awinRow);
-    const more = Number.isFinite(total) ? page * PAGE_SIZE < total : rows.length === PAGE_SIZE;
-    return { rows, unreadable: {}, next: more && rows.length > 0 ? { page: page + 1 } : null };
+    return { rows, unreadable: {}, next: nextByTotal(page, seen, rows.length, Number(body.pagination?.total)) };
   },
 };

@@ -1,4 +1,4 @@
-import { type FeedFormat, FeedError, networkFetch, pageOf, text } from "./network-fetch";
+import { type FeedFormat, FeedError, networkFetch, nextByTotal, pageOf, text } from "./network-fetch";
 import type { RawPromotion } from "./promotion";
 import { parseXml } from "./xml";
 
@@ -38,7 +38,7 @@ export const cj: FeedFormat = {
   paceSeconds: 3,
   firstCursor: { page: 1 },
   async fetchPage(source, cursor) {
-    const page = pageOf(cursor);
+    const { page, seen } = pageOf(cursor);
     const query = new URLSearchParams({
       "website-id": source.account,
       "advertiser-ids": "joined",
@@ -55,8 +55,6 @@ export const cj: FeedFormat = {
     const links = (doc["cj-api"] as { links?: Record<string, unknown> } | undefined)?.links;
     if (!links || typeof links !== "object") throw new FeedError(`CJ links page ${page}: not the link-search format`, false);
     const rows = ((links.link as Array<Record<string, unknown>> | undefined) ?? []).map(cjRow);
-    const total = Number(text(links["@_total-matched"]));
-    const more = Number.isFinite(total) ? page * PAGE_SIZE < total : rows.length === PAGE_SIZE;
-    return { rows, unreadable: {}, next: more && rows.length > 0 ? { page: page + 1 } : null };
+    return { rows, unreadable: {}, next: nextByTotal(page, seen, rows.length, Number(text(links["@_total-matched"]))) };
   },
 };

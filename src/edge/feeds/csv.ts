@@ -1,4 +1,4 @@
-import { type FeedFormat, FeedError, pageOf } from "./network-fetch";
+import { type FeedFormat, FeedError } from "./network-fetch";
 import { csvPage, type CsvRecord } from "./csv-pages";
 import type { RawPromotion } from "./promotion";
 
@@ -61,7 +61,7 @@ export const awinCsv: FeedFormat = {
   async fetchPage(source, cursor) {
     // Awin's export link: /export-promotions/{publisherId}/{key}?… (docs/feeds.md "Awin CSV").
     const url = `${source.apiBase}/export-promotions/${encodeURIComponent(source.account)}/${encodeURIComponent(source.credentials)}?promotionType=&categoryIds=&regionIds=&advertiserIds=&membershipStatus=joined&promotionStatus=`;
-    const page = await csvPage(url, { Accept: "text/csv" }, cursor, `Awin CSV at byte ${"offset" in cursor ? cursor.offset : pageOf(cursor)}`, awinCsvRow);
+    const page = await csvPage(url, { Accept: "text/csv" }, cursor, `Awin CSV at byte ${"offset" in cursor ? cursor.offset : 0}`, awinCsvRow);
     return { ...page, unreadable: {} };
   },
 };

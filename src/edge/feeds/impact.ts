@@ -47,7 +47,7 @@ export const impact: FeedFormat = {
   paceSeconds: 1,
   firstCursor: { page: 1 },
   async fetchPage(source, cursor) {
-    const page = pageOf(cursor);
+    const { page } = pageOf(cursor);
     const query = new URLSearchParams({ Type: "COUPON", PageSize: String(PAGE_SIZE), Page: String(page) });
     const response = await networkFetch(
       `${source.apiBase}/Mediapartners/${encodeURIComponent(source.account)}/Ads?${query}`,

@@ -19,8 +19,9 @@ export interface FeedSource {
   subIdParam: string;
 }
 
-/** Where the next page starts: a page number, or for CSV files a byte offset and the header row. */
-export type Cursor = { page: number } | { offset: number; header: string[] };
+/** Where the next page starts: a page number (and the promotions listed before it), or for
+ * CSV files a byte offset and the header row. */
+export type Cursor = { page: number; seen?: number } | { offset: number; header: string[] };
 
 export interface FeedPage {
   rows: RawPromotion[];
@@ -96,6 +97,12 @@ export function text(value: unknown): string {
   return "";
 }
 
-export function pageOf(cursor: Cursor): number {
-  return "page" in cursor ? cursor.page : 1;
+export function pageOf(cursor: Cursor): { page: number; seen: number } {
+  return "page" in cursor ? { page: cursor.page, seen: cursor.seen ?? 0 } : { page: 1, seen: 0 };
+}
+
+/** The next page of an API that says how many promotions match in all: after those seen so
+ * far and this page's, if any are left (the page size is the network's, whatever was asked). */
+export function nextByTotal(page: number, seen: number, listed: number, total: number): Cursor | null {
+  return listed > 0 && Number.isFinite(total) && seen + listed < total ? { page: page + 1, seen: seen + listed } : null;
 }

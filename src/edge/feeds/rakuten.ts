@@ -56,7 +56,7 @@ export const rakuten: FeedFormat = {
   paceSeconds: 1,
   firstCursor: { page: 1 },
   async fetchPage(source, cursor) {
-    const page = pageOf(cursor);
+    const { page } = pageOf(cursor);
     const token = await accessToken(source.apiBase, source.credentials, source.account);
     const query = new URLSearchParams({ resultsperpage: String(PAGE_SIZE), pagenumber: String(page) });
     const response = await networkFetch(
