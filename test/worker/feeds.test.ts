@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { outboundHref } from "../../src/lib/outbound";
-import { visit } from "./helpers";
+import { asService } from "../../src/edge/service-account";
+import { testEnv, visit } from "./helpers";
 import {
   admin,
   advertiserOf,
   createNetwork,
   createStore,
+  feedsDeps,
   finished,
   importNow,
   list,
@@ -60,5 +62,177 @@ describe("feed imports: identity and stores", () => {
     const again = await importNow(network.id, "awin");
     expect(again).toMatchObject({ status: "complete", fetched: 5, created: 0, updated: 0, unchanged: 5 });
     expect(await offersOf(network.id)).toHaveLength(5);
+  });
+});
+
+/** A network of `kind` whose one advertiser is mapped to a new store; its feed is the fake under `key`. */
+async function mappedFeed(kind: string, promotions: Parameters<typeof promotion>[0][], settings: Record<string, unknown> = {}, advertisers = ["A1"]) {
+  const key = `${kind.replace("_", "")}-${unique()}`;
+  const store = await createStore(`${key}.example`);
+  const feed = promotions.map((p) => promotion(p));
+  await setFeed(key, { kind, account: "4711", credentials: `secret-${key}`, promotions: feed });
+  const network = await createNetwork(key, kind, settings);
+  // A first run learns the advertisers; mapping them imports what it held.
+  await importNow(network.id, kind);
+  for (const advertiser of advertisers) await mapAdvertiser(network.id, advertiser, store.id);
+  return { key, store, network, feed };
+}
+
+const feedOf = (key: string, kind: string, promotions: Parameters<typeof promotion>[0][]) =>
+  setFeed(key, { kind, account: "4711", credentials: `secret-${key}`, promotions: promotions.map((p) => promotion(p)) });
+
+describe("feed imports: changes", () => {
+  it("applies a changed end or start date from the feed, keeps every field an editor changed, and stops taking a date an editor set", async () => {
+    const base = { advertiserId: "A1", code: "SPRING", start: "2030-03-01", end: "2030-03-31" };
+    const { key, network } = await mappedFeed("csv", [{ id: "p1", ...base }, { id: "p2", ...base, code: "OTHER" }]);
+    const [p1] = await offersOf(network.id);
+    expect(p1).toMatchObject({ starts_at: "2030-03-01 00:00:00.000Z", expires_at: "2030-04-01 00:00:00.000Z" });
+
+    // An editor corrects p1's heading and p2's end date.
+    await admin(`/api/collections/_zdata_offers/records/${p1?.id}`, { method: "PATCH", body: { heading: "Spring sale: 20% off (editor)" } });
+    const p2 = (await offersOf(network.id))[1];
+    await admin(`/api/collections/_zdata_offers/records/${p2?.id}`, { method: "PATCH", body: { expires_at: "2030-05-15 12:00:00.000Z" } });
+
+    // The network extends both codes and renames them.
+    await feedOf(key, "csv", [
+      { id: "p1", ...base, title: "Renamed by the network", start: "2030-02-15", end: "2030-06-30" },
+      { id: "p2", ...base, code: "OTHER", title: "Also renamed", end: "2030-06-30" },
+    ]);
+    const run = await importNow(network.id, "csv");
+    expect(run).toMatchObject({ status: "complete", updated: 2 });
+    const [after1, after2] = await offersOf(network.id);
+    expect(after1).toMatchObject({ heading: "Spring sale: 20% off (editor)", starts_at: "2030-02-15 00:00:00.000Z", expires_at: "2030-07-01 00:00:00.000Z" });
+    expect(after2).toMatchObject({ heading: "Also renamed", expires_at: "2030-05-15 12:00:00.000Z" });
+  });
+
+  it("ends a promotion missing from three complete imports in a row, and counts no partial or failed import", async () => {
+    const { key, network } = await mappedFeed("csv", [
+      { id: "stays", advertiserId: "A1" },
+      { id: "goes", advertiserId: "A1", end: "2031-12-31" },
+    ]);
+    await feedOf(key, "csv", [{ id: "stays", advertiserId: "A1" }]);
+    const goes = async () => (await offersOf(network.id)).find((o) => o.promotion_id === "goes");
+
+    expect(await importNow(network.id, "csv")).toMatchObject({ status: "complete", ended: 0 });
+    expect(await importNow(network.id, "csv")).toMatchObject({ status: "complete", ended: 0 });
+    // A network that keeps failing: the page is tried again (Retry-After: 0) until the run fails.
+    await setFaults(key, { failFromPage: 1 });
+    const failed = await importNow(network.id, "csv");
+    expect(failed).toMatchObject({ status: "failed", ended: 0, errors: 1 });
+    expect(failed.error_log?.[0]?.message).toContain("answered 500");
+    expect((await goes())?.expires_at).toBe("2032-01-01 00:00:00.000Z");
+    await setFaults(key, {});
+
+    const third = await importNow(network.id, "csv");
+    expect(third).toMatchObject({ status: "complete", ended: 1 });
+    const ended = await goes();
+    // Ended, not deleted: it goes to the store page's expired list.
+    expect(ended).toBeDefined();
+    expect(Date.parse(String(ended?.expires_at).replace(" ", "T"))).toBeLessThanOrEqual(Date.now());
+    expect((await offersOf(network.id)).find((o) => o.promotion_id === "stays")?.expires_at).toBe("");
+  });
+
+  it("retries a 500 in mid-run and a 429 after its Retry-After, and completes", async () => {
+    const promotions = Array.from({ length: 5 }, (_, n) => ({ id: `r${n}`, advertiserId: "A1", end: "2031-06-30T23:59:59+02:00" }));
+    const key = `awin-${unique()}`;
+    await setFeed(key, { kind: "awin", account: "4711", credentials: `secret-${key}`, pageSize: 2, promotions: promotions.map((p) => promotion(p)) });
+    const network = await createNetwork(key, "awin");
+    await setFaults(key, { status500OnPage: 2, rateLimitOnPage: 3, retryAfter: 1 });
+    const run = await importNow(network.id, "awin");
+    expect(run).toMatchObject({ status: "complete", pages: 3, fetched: 5, held: 5, errors: 0 });
+    // Five pages answered: two of them refused once.
+    expect(await servedRequests(key)).toBe(5);
+  });
+
+  it("fails a run whose credentials the network refuses; reads Impact's ads with the right ones", async () => {
+    const key = `impact-${unique()}`;
+    await setFeed(key, { kind: "impact", account: "4711", credentials: "the-real-token", promotions: [promotion({ id: "1", advertiserId: "C1" })] });
+    const wrong = await createNetwork(key, "impact", { feed_credentials: "a-wrong-token" });
+    const refused = await importNow(wrong.id, "impact");
+    expect(refused).toMatchObject({ status: "failed" });
+    expect(refused.error_log?.[0]?.message).toContain("credentials refused");
+    const right = await createNetwork(key, "impact", { feed_credentials: "the-real-token" });
+    expect(await importNow(right.id, "impact")).toMatchObject({ status: "complete", fetched: 1, held: 1 });
+  });
+});
+
+describe("feed imports: duplicates, time and content", () => {
+  it("shows the same code for the same store from two networks once, from the network ranked first", async () => {
+    const key1 = `awin-${unique()}`;
+    const key2 = `cj-${unique()}`;
+    const store = await createStore(`${key1}.example`);
+    await setFeed(key1, { kind: "awin", account: "4711", credentials: `secret-${key1}`, promotions: [promotion({ id: "1", advertiserId: "A1", code: "TWICE20", start: "2030-01-01T00:00:00+00:00", end: "2031-01-01T00:00:00+00:00" })] });
+    await setFeed(key2, { kind: "cj", account: "4711", credentials: `secret-${key2}`, promotions: [promotion({ id: "9", advertiserId: "C7", code: "TWICE20", start: "2030-06-01 00:00:00", end: "2031-06-01 00:00:00" })] });
+    const first = await createNetwork(key1, "awin", { feed_rank: 1 });
+    const second = await createNetwork(key2, "cj", { feed_rank: 2 });
+    await importNow(second.id, "cj");
+    await mapAdvertiser(second.id, "C7", store.id);
+    await importNow(first.id, "awin");
+    await mapAdvertiser(first.id, "A1", store.id);
+
+    const [winner] = await offersOf(first.id);
+    const [hidden] = await offersOf(second.id);
+    expect(winner?.duplicate_of).toBe("");
+    expect(hidden?.duplicate_of).toBe(winner?.id);
+    const shown = await visit(`/api/collections/_zdata_offers/records?filter=${encodeURIComponent(`store = "${store.id}"`)}`);
+    const items = ((await shown.json()) as { items: Array<{ id: string }> }).items;
+    expect(items.map((i) => i.id)).toEqual([winner?.id]);
+  });
+
+  it("reads a date without a time as the end of that day, in the zone the network documents", async () => {
+    // Rakuten: days in GMT. CJ: no zone, here New York's.
+    const rakuten = await mappedFeed("rakuten", [{ id: "x", advertiserId: "R1", code: "N/A", start: "2031-03-01", end: "2031-03-15" }], {}, ["R1"]);
+    const [day] = await offersOf(rakuten.network.id);
+    expect(day).toMatchObject({ type: "deal", starts_at: "2031-03-01 00:00:00.000Z", expires_at: "2031-03-16 00:00:00.000Z" });
+
+    const cj = await mappedFeed("cj", [{ id: "y", advertiserId: "C1", code: "NY", start: "2031-03-01 09:00:00", end: "2031-03-15" }], { feed_time_zone: "America/New_York" }, ["C1"]);
+    const [ny] = await offersOf(cj.network.id);
+    // Still live at 23:59 on the 15th in New York, which is the 16th in UTC: not a day early.
+    expect(ny).toMatchObject({ starts_at: "2031-03-01 14:00:00.000Z", expires_at: "2031-03-16 04:00:00.000Z" });
+  });
+
+  it("sanitizes feed text, caps it, takes https tracking links only, adds their host to the network's click domains and the click id to its sub-id", async () => {
+    const hostile = "<script>alert(1)</script><b>50% off</b><img src=x onerror=alert(2)>";
+    const { network, feed } = await mappedFeed("awin", [
+      { id: "1", advertiserId: "A1", title: hostile, description: `<p onclick="x()">Good <a href="javascript:alert(3)">deal</a></p>${"x".repeat(6000)}`, code: "CODE1", tracking: "https://www.awin1.example/cread.php?awinmid=1&clickref=old" },
+      { id: "2", advertiserId: "A1", tracking: "http://www.awin1.example/cread.php?awinmid=2" },
+      { id: "3", advertiserId: "A1", tracking: "javascript:alert(4)" },
+      { id: "4", advertiserId: "A1", tracking: "https://user@evil.example/x" },
+      { id: "5", advertiserId: "A1", title: "<b></b>" },
+    ]);
+    const offers = await offersOf(network.id);
+    expect(offers.map((o) => o.promotion_id)).toEqual(["1"]);
+    const [offer] = offers;
+    expect(offer?.heading).toBe("50% off");
+    expect(offer?.description).not.toMatch(/onclick|javascript|<script|onerror/);
+    expect(offer?.description.length).toBeLessThanOrEqual(5000);
+    expect(offer?.cta_url).toBe("https://www.awin1.example/cread.php?awinmid=1&clickref={click_id}");
+    const runs = await list<{ skip_reasons: Record<string, number> }>("import_runs", `network = "${network.id}"`, { sort: "-started" });
+    expect(runs.at(-1)?.skip_reasons).toEqual({ "tracking link not https": 3, "no title": 1 });
+    const { click_domains } = await admin<{ click_domains: string }>(`/api/collections/affiliate_networks/records/${network.id}`);
+    expect(click_domains).toContain("www.awin1.example");
+    expect(feed).toHaveLength(5);
+
+    // /goto takes the imported link, and the network gets the click id in its sub-id.
+    const out = await visit(outboundHref(String(offer?.cta_url)), { redirect: "manual" });
+    expect(out.status).toBe(302);
+    expect(new URL(out.headers.get("Location") ?? "").searchParams.get("clickref")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("hides the network's credentials from every API answer", async () => {
+    const key = `awin-${unique()}`;
+    const network = await createNetwork(key, "awin", { feed_credentials: "never-shown-credential" });
+    const deps = feedsDeps();
+    const asWorker = await asService(deps.config, deps.service, `/api/collections/affiliate_networks/records/${network.id}`, { method: "GET" });
+    expect(((await asWorker.json()) as Record<string, unknown>).feed_credentials).toBeUndefined();
+    const run = await startRun(network.id, "awin");
+    await finished(run);
+    // Only a running import's source names them, to the Worker's account alone.
+    const source = await asService(deps.config, deps.service, `/api/dealpilot/feeds/runs/${run}/source`, { method: "GET" });
+    expect(source.status).toBe(404);
+    const anonymous = await fetch(`${testEnv.POCKETBASE_URL}/api/dealpilot/feeds/runs/${run}/source`);
+    expect(anonymous.status).toBe(401);
+    const runs = await list<Record<string, unknown>>("import_runs", `network = "${network.id}"`);
+    expect(JSON.stringify(runs)).not.toContain("never-shown-credential");
   });
 });
