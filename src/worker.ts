@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 import { SUGGESTIONS_PATH } from "./data/search-kinds";
 import { blockAiCrawlers } from "./edge/middleware/ai-crawlers";
 import { admin } from "./edge/admin/admin";
+import { imports } from "./edge/admin/imports";
 import type { AppEnv } from "./edge/app-env";
 import { limitBody } from "./edge/middleware/body-limit";
 import { consumeQueue } from "./edge/jobs/queues";
@@ -71,6 +72,7 @@ app.get("/goto", goto);
 app.get(COUNTRY_PATH, countryPage);
 // Networks' postbacks and the marketers' reports: never cached, so before the page handler.
 app.on(["GET", "POST"], "/postback/:token", limitBody(POSTBACK_MAX_BODY_BYTES), postback);
+app.route("/", imports);
 app.route("/", admin);
 app.get("/build/*", serveAsset(IMMUTABLE));
 // Unhashed public files: the favicon, and the raster logo and sharing image (scripts/brand-images.mjs).

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { AdminMessage } from "../admin/AdminMessage";
+import { ImportsPage } from "../admin/ImportsPage";
 import { ReportsPage } from "../admin/ReportsPage";
 import { SignInPage } from "../admin/SignInPage";
 
@@ -21,3 +22,4 @@ async function render(page: ReactElement, status: number): Promise<Response> {
 export const renderSignIn = (props: ComponentProps<typeof SignInPage>, status = 200) => render(<SignInPage {...props} />, status);
 export const renderReport = (props: ComponentProps<typeof ReportsPage>) => render(<ReportsPage {...props} />, 200);
 export const renderAdminMessage = (props: ComponentProps<typeof AdminMessage>, status: number) => render(<AdminMessage {...props} />, status);
+export const renderImports = (props: ComponentProps<typeof ImportsPage>) => render(<ImportsPage {...props} />, 200);
