@@ -47,7 +47,11 @@ async function main() {
     const { token } = /** @type {{ token: string }} */ (await superuser.json());
     /** @param {string} p @param {string} method @param {unknown} body */
     const pb = async (p, method, body) => {
-      const response = await fetch(`${stack.pocketbaseUrl}${p}`, { method, headers: { "Content-Type": "application/json", Authorization: token }, body: JSON.stringify(body) });
+      const response = await fetch(`${stack.pocketbaseUrl}${p}`, {
+        method,
+        headers: { "Content-Type": "application/json", Authorization: token },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`${method} ${p}: ${response.status} ${await response.text()}`);
       return /** @type {{ id: string }} */ (await response.json());
     };
@@ -61,8 +65,19 @@ async function main() {
       click_domains: "bench.example",
     });
     for (let a = 0; a < advertisers; a++) {
-      const store = await pb("/api/collections/_zdata_stores/records", "POST", { title: `Bench store ${a}`, website: `https://adv${a}.bench.example/`, default_action_url: `https://adv${a}.bench.example/`, status: "published" });
-      await pb("/api/collections/network_advertisers/records", "POST", { id: await recordId("advertiser", network.id, `bench-adv-${a}`), network: network.id, advertiser_id: `bench-adv-${a}`, advertiser_name: `Bench Advertiser ${a}`, store: store.id });
+      const store = await pb("/api/collections/_zdata_stores/records", "POST", {
+        title: `Bench store ${a}`,
+        website: `https://adv${a}.bench.example/`,
+        default_action_url: `https://adv${a}.bench.example/`,
+        status: "published",
+      });
+      await pb("/api/collections/network_advertisers/records", "POST", {
+        id: await recordId("advertiser", network.id, `bench-adv-${a}`),
+        network: network.id,
+        advertiser_id: `bench-adv-${a}`,
+        advertiser_name: `Bench Advertiser ${a}`,
+        store: store.id,
+      });
     }
 
     heap = await connectWorkerHeap(stack.inspectorPort);
@@ -81,13 +96,24 @@ async function main() {
     // Started as an editor's "Run now" at /admin/imports starts it.
     const editor = { email: "bench-editor@dealpilot.local", password: "bench-editor-1234" };
     await pb("/api/collections/editors/records", "POST", { ...editor, passwordConfirm: editor.password, verified: true });
-    const signIn = await fetch(`${stack.siteUrl}/admin/sign-in`, { method: "POST", body: new URLSearchParams({ ...editor, next: "/admin/imports" }), redirect: "manual" });
+    const signIn = await fetch(`${stack.siteUrl}/admin/sign-in`, {
+      method: "POST",
+      body: new URLSearchParams({ ...editor, next: "/admin/imports" }),
+      redirect: "manual",
+    });
     const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     if (signIn.status !== 303 || !cookie) throw new Error(`editor sign-in answered ${signIn.status}`);
     const started = Date.now();
-    const start = await fetch(`${stack.siteUrl}/admin/imports/run`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams({ network: network.id }), redirect: "manual" });
+    const start = await fetch(`${stack.siteUrl}/admin/imports/run`, {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: new URLSearchParams({ network: network.id }),
+      redirect: "manual",
+    });
     if (start.headers.get("location") !== "/admin/imports?done=started") throw new Error(`run now answered ${start.status} ${start.headers.get("location")}`);
-    const runs = await fetch(`${stack.pocketbaseUrl}/api/collections/import_runs/records?filter=${encodeURIComponent(`network = "${network.id}"`)}`, { headers: { Authorization: token } });
+    const runs = await fetch(`${stack.pocketbaseUrl}/api/collections/import_runs/records?filter=${encodeURIComponent(`network = "${network.id}"`)}`, {
+      headers: { Authorization: token },
+    });
     const queued = /** @type {{ items: Array<{ id: string }> }} */ (await runs.json()).items[0]?.id;
     /** @type {Array<{ at: number, fetched: number }>} */
     const progress = [{ at: started, fetched: 0 }];
@@ -114,7 +140,15 @@ async function main() {
       count,
       advertisers,
       status: record?.status,
-      counts: { pages: record?.pages, fetched: record?.fetched, created: record?.created, updated: record?.updated, held: record?.held, skipped: record?.skipped, errors: record?.errors },
+      counts: {
+        pages: record?.pages,
+        fetched: record?.fetched,
+        created: record?.created,
+        updated: record?.updated,
+        held: record?.held,
+        skipped: record?.skipped,
+        errors: record?.errors,
+      },
       seconds: Math.round(seconds),
       secondsPer10k: per10k,
       peakWorkerHeapMiB: Math.round(peakHeap * 10) / 10,

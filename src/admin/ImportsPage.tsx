@@ -108,7 +108,13 @@ export function ImportsPage({ view, nonce }: { view: ImportsView; nonce?: string
                 <td>
                   <form method="post" action="/admin/imports/map" className="d-flex gap-2">
                     <input type="hidden" name="advertiser" value={a.id} />
-                    <select name="store" className="form-select form-select-sm" defaultValue={a.suggested_store} aria-label={`Store for ${a.advertiser_name}`} required>
+                    <select
+                      name="store"
+                      className="form-select form-select-sm"
+                      defaultValue={a.suggested_store}
+                      aria-label={`Store for ${a.advertiser_name}`}
+                      required
+                    >
                       <option value="">Choose a store</option>
                       {view.stores.map((s) => (
                         <option key={s.id} value={s.id}>
@@ -133,11 +139,13 @@ export function ImportsPage({ view, nonce }: { view: ImportsView; nonce?: string
         <table className="table table-sm">
           <thead>
             <tr>
-              {["Network", "Status", "Started", "Finished", "Pages", "Fetched", "Created", "Updated", "Ended", "Held", "Skipped", "Errors", "Reasons"].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
+              {["Network", "Status", "Started", "Finished", "Pages", "Fetched", "Created", "Updated", "Ended", "Held", "Skipped", "Errors", "Reasons"].map(
+                (h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody>

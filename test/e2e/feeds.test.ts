@@ -39,11 +39,42 @@ beforeAll(async () => {
     account: "777",
     credentials: "e2e-token",
     promotions: [
-      { id: "9001", advertiserId: "55", advertiserName: "Feed Shop", site: `https://www.${host}/`, title: "15% off garden tools", description: "On every tool.", terms: "", code: "GARDEN15", start: "", end: "2031-05-31T23:59:00+00:00", tracking: "https://www.awin1.com/cread.php?awinmid=55&awinaffid=1", countries: [] },
-      { id: "9002", advertiserId: "55", advertiserName: "Feed Shop", site: `https://www.${host}/`, title: "Free delivery this month", description: "", terms: "", code: "", start: "", end: "2031-05-31T23:59:00+00:00", tracking: "https://www.awin1.com/cread.php?awinmid=55&awinaffid=2", countries: [] },
+      {
+        id: "9001",
+        advertiserId: "55",
+        advertiserName: "Feed Shop",
+        site: `https://www.${host}/`,
+        title: "15% off garden tools",
+        description: "On every tool.",
+        terms: "",
+        code: "GARDEN15",
+        start: "",
+        end: "2031-05-31T23:59:00+00:00",
+        tracking: "https://www.awin1.com/cread.php?awinmid=55&awinaffid=1",
+        countries: [],
+      },
+      {
+        id: "9002",
+        advertiserId: "55",
+        advertiserName: "Feed Shop",
+        site: `https://www.${host}/`,
+        title: "Free delivery this month",
+        description: "",
+        terms: "",
+        code: "",
+        start: "",
+        end: "2031-05-31T23:59:00+00:00",
+        tracking: "https://www.awin1.com/cread.php?awinmid=55&awinaffid=2",
+        countries: [],
+      },
     ],
   });
-  store = await asSuperuser("/api/collections/_zdata_stores/records", "POST", { title: `Feed Shop ${key}`, website: `https://${host}/`, default_action_url: `https://${host}/`, status: "published" });
+  store = await asSuperuser("/api/collections/_zdata_stores/records", "POST", {
+    title: `Feed Shop ${key}`,
+    website: `https://${host}/`,
+    default_action_url: `https://${host}/`,
+    status: "published",
+  });
   network = await asSuperuser("/api/collections/affiliate_networks/records", "POST", {
     name: `Awin ${key}`,
     active: true,
@@ -65,7 +96,19 @@ async function runImport(page: Page): Promise<void> {
   await page.goto(`${siteUrl()}/admin/imports`);
   await page.getByLabel("Network").selectOption(network.id);
   await page.getByRole("button", { name: "Run now" }).click();
-  await expect.poll(async () => (await page.reload(), await page.locator("tbody tr").filter({ hasText: `Awin ${key}` }).first().textContent()), { timeout: 60_000, interval: 1000 }).toMatch(/complete/);
+  await expect
+    .poll(
+      async () => (
+        await page.reload(),
+        await page
+          .locator("tr[data-run]")
+          .filter({ hasText: `Awin ${key}` })
+          .first()
+          .textContent()
+      ),
+      { timeout: 60_000, interval: 1000 },
+    )
+    .toMatch(/complete/);
 }
 
 describe("feed imports in Chromium", () => {
@@ -86,20 +129,32 @@ describe("feed imports in Chromium", () => {
     await page.waitForURL((url) => url.searchParams.get("done") === "mapped");
 
     const shop = await browser.newPage();
-    await expect.poll(async () => (await shop.goto(`${siteUrl()}${storePath(store)}`), await shop.locator("main").textContent()), { timeout: 20_000 }).toContain("15% off garden tools");
+    await expect
+      .poll(async () => (await shop.goto(`${siteUrl()}${storePath(store)}`), await shop.locator("main").textContent()), { timeout: 20_000 })
+      .toContain("15% off garden tools");
     expect(await shop.locator("main").textContent()).toContain("Free delivery this month");
 
     // The editor corrects the coupon's heading (through PocketBase's API, as editors do).
-    const auth = await fetch(`${pocketbase()}/api/collections/editors/auth-with-password`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ identity: editor.email, password: editor.password }) });
+    const auth = await fetch(`${pocketbase()}/api/collections/editors/auth-with-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ identity: editor.email, password: editor.password }),
+    });
     const { token } = (await auth.json()) as { token: string };
     const filter = encodeURIComponent(`network = "${network.id}" && promotion_id = "9001"`);
     const found = await fetch(`${pocketbase()}/api/collections/_zdata_offers/records?filter=${filter}`, { headers: { Authorization: token } });
     const [offer] = ((await found.json()) as { items: Array<{ id: string }> }).items;
-    const edit = await fetch(`${pocketbase()}/api/collections/_zdata_offers/records/${offer?.id}`, { method: "PATCH", headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify({ heading: "15% off all garden tools (checked)" }) });
+    const edit = await fetch(`${pocketbase()}/api/collections/_zdata_offers/records/${offer?.id}`, {
+      method: "PATCH",
+      headers: { Authorization: token, "Content-Type": "application/json" },
+      body: JSON.stringify({ heading: "15% off all garden tools (checked)" }),
+    });
     expect(edit.ok).toBe(true);
 
     await runImport(page);
-    await expect.poll(async () => (await shop.goto(`${siteUrl()}${storePath(store)}`), await shop.locator("main").textContent()), { timeout: 20_000 }).toContain("15% off all garden tools (checked)");
+    await expect
+      .poll(async () => (await shop.goto(`${siteUrl()}${storePath(store)}`), await shop.locator("main").textContent()), { timeout: 20_000 })
+      .toContain("15% off all garden tools (checked)");
     expect(await shop.locator("main").textContent()).not.toContain("15% off garden tools<");
     await shop.close();
     await page.close();

@@ -29,7 +29,12 @@ export function generatePromotions({ count, advertisers = 50, seed = "bench", ki
   for (let i = 0; i < count; i++) {
     const a = i % advertisers;
     const day = 1 + (i % 28);
-    const iso = kind === "cj" ? `2030-01-${String(day).padStart(2, "0")} 00:00:00` : kind === "rakuten" ? `2030-01-${String(day).padStart(2, "0")}` : `2030-01-${String(day).padStart(2, "0")}T23:59:00+00:00`;
+    const iso =
+      kind === "cj"
+        ? `2030-01-${String(day).padStart(2, "0")} 00:00:00`
+        : kind === "rakuten"
+          ? `2030-01-${String(day).padStart(2, "0")}`
+          : `2030-01-${String(day).padStart(2, "0")}T23:59:00+00:00`;
     out.push({
       id: `${seed}-${i}`,
       advertiserId: `${seed}-adv-${a}`,
@@ -96,15 +101,60 @@ function rakutenLink(/** @type {Promotion} */ p) {
   return `<link type="TEXT"><categories><category id="1">General</category></categories><promotiontypes><promotiontype id="11">Percentage off</promotiontype></promotiontypes>${field("offerdescription", p.title)}${field("offerstartdate", p.start)}${field("offerenddate", p.end)}${field("couponcode", p.code || "N/A")}${field("couponrestriction", p.terms)}${field("clickurl", p.tracking)}${field("advertiserid", p.advertiserId)}${field("advertisername", p.advertiserName)}<network id="1">US Network</network></link>`;
 }
 
-const AWIN_CSV_COLUMNS = ["Promotion ID", "Advertiser ID", "Advertiser", "Type", "Code", "Title", "Description", "Terms", "Starts", "Ends", "Deeplink Tracking", "Deeplink", "Regions", "Categories", "Exclusive"];
-const GENERIC_COLUMNS = ["promotion_id", "advertiser_id", "advertiser_name", "advertiser_url", "title", "description", "terms", "code", "starts", "ends", "tracking_url", "countries"];
+const AWIN_CSV_COLUMNS = [
+  "Promotion ID",
+  "Advertiser ID",
+  "Advertiser",
+  "Type",
+  "Code",
+  "Title",
+  "Description",
+  "Terms",
+  "Starts",
+  "Ends",
+  "Deeplink Tracking",
+  "Deeplink",
+  "Regions",
+  "Categories",
+  "Exclusive",
+];
+const GENERIC_COLUMNS = [
+  "promotion_id",
+  "advertiser_id",
+  "advertiser_name",
+  "advertiser_url",
+  "title",
+  "description",
+  "terms",
+  "code",
+  "starts",
+  "ends",
+  "tracking_url",
+  "countries",
+];
 
 function csvFile(/** @type {Feed} */ feed) {
   const awin = feed.kind === "awin_csv";
   const rows = [(awin ? AWIN_CSV_COLUMNS : GENERIC_COLUMNS).join(",")];
   for (const p of feed.promotions) {
     const cells = awin
-      ? [p.id, p.advertiserId, p.advertiserName, p.code ? "Voucher" : "Promotion", p.code, p.title, p.description, p.terms, p.start, p.end, p.tracking, p.site, p.countries.join(", ") || "All", "General", "No"]
+      ? [
+          p.id,
+          p.advertiserId,
+          p.advertiserName,
+          p.code ? "Voucher" : "Promotion",
+          p.code,
+          p.title,
+          p.description,
+          p.terms,
+          p.start,
+          p.end,
+          p.tracking,
+          p.site,
+          p.countries.join(", ") || "All",
+          "General",
+          "No",
+        ]
       : [p.id, p.advertiserId, p.advertiserName, p.site, p.title, p.description, p.terms, p.code, p.start, p.end, p.tracking, p.countries.join(" ")];
     rows.push(cells.map(csvCell).join(","));
   }
@@ -122,7 +172,16 @@ export async function startFakeNetworks({ port = 0 } = {}) {
   /** @param {string} key @param {any} body */
   function setFeed(key, body) {
     const promotions = body.generate ? generatePromotions({ ...body.generate, kind: body.kind }) : (body.promotions ?? []);
-    feeds.set(key, { kind: body.kind, account: String(body.account ?? ""), credentials: String(body.credentials ?? ""), pageSize: body.pageSize, promotions, faults: {}, served: 0, tokens: new Set() });
+    feeds.set(key, {
+      kind: body.kind,
+      account: String(body.account ?? ""),
+      credentials: String(body.credentials ?? ""),
+      pageSize: body.pageSize,
+      promotions,
+      faults: {},
+      served: 0,
+      tokens: new Set(),
+    });
   }
 
   /** A fault for this page, if any (429 and 500 strike once each). @returns {[number, Record<string, string>] | null} */
@@ -191,7 +250,9 @@ export async function startFakeNetworks({ port = 0 } = {}) {
       const hit = fault(feed, page);
       if (hit) return send(res, hit[0], '{"error":"fault"}', hit[1]);
       const data = slice(feed, page, size).map(awinItem);
-      return send(res, 200, JSON.stringify({ data, pagination: { page, pageSize: size, total: feed.promotions.length } }), { "content-type": "application/json" });
+      return send(res, 200, JSON.stringify({ data, pagination: { page, pageSize: size, total: feed.promotions.length } }), {
+        "content-type": "application/json",
+      });
     }
     if (feed.kind === "impact" && req.method === "GET" && path === `/Mediapartners/${feed.account}/Ads`) {
       if (auth !== `Basic ${Buffer.from(`${feed.account}:${feed.credentials}`).toString("base64")}`) return send(res, 401, "Unauthorized");
@@ -207,9 +268,21 @@ export async function startFakeNetworks({ port = 0 } = {}) {
         return send(res, 200, xml, { "content-type": "application/xml" });
       }
       const next = page < pages ? `/Mediapartners/${feed.account}/Ads?Type=COUPON&PageSize=${size}&Page=${page + 1}` : "";
-      return send(res, 200, JSON.stringify({ "@page": String(page), "@numpages": String(pages), "@pagesize": String(size), "@total": String(feed.promotions.length), "@nextpageuri": next, Ads: ads }), {
-        "content-type": "application/json",
-      });
+      return send(
+        res,
+        200,
+        JSON.stringify({
+          "@page": String(page),
+          "@numpages": String(pages),
+          "@pagesize": String(size),
+          "@total": String(feed.promotions.length),
+          "@nextpageuri": next,
+          Ads: ads,
+        }),
+        {
+          "content-type": "application/json",
+        },
+      );
     }
     if (feed.kind === "cj" && req.method === "GET" && path === "/v2/link-search") {
       if (bearer !== feed.credentials) return send(res, 401, "<cj-api><error-message>Not Authorized</error-message></cj-api>");
@@ -223,7 +296,8 @@ export async function startFakeNetworks({ port = 0 } = {}) {
       return send(res, 200, xml, { "content-type": "application/xml" });
     }
     if (feed.kind === "rakuten" && req.method === "POST" && path === "/token") {
-      if (bearer !== Buffer.from(feed.credentials).toString("base64") || new URLSearchParams(body).get("scope") !== feed.account) return send(res, 401, '{"error":"invalid_client"}');
+      if (bearer !== Buffer.from(feed.credentials).toString("base64") || new URLSearchParams(body).get("scope") !== feed.account)
+        return send(res, 401, '{"error":"invalid_client"}');
       const token = createHash("sha256").update(`${Math.random()}`).digest("hex");
       feed.tokens.add(token);
       return send(res, 200, JSON.stringify({ access_token: token, token_type: "bearer", expires_in: 3600 }), { "content-type": "application/json" });
@@ -251,7 +325,10 @@ export async function startFakeNetworks({ port = 0 } = {}) {
       if (!range) return send(res, 200, file, { "content-type": "text/csv; charset=utf-8", "accept-ranges": "bytes" });
       const from = Number(range[1]);
       if (from >= file.length) return send(res, 416, "", { "content-range": `bytes */${file.length}` });
-      return send(res, 206, file.subarray(from), { "content-type": "text/csv; charset=utf-8", "content-range": `bytes ${from}-${file.length - 1}/${file.length}` });
+      return send(res, 206, file.subarray(from), {
+        "content-type": "text/csv; charset=utf-8",
+        "content-range": `bytes ${from}-${file.length - 1}/${file.length}`,
+      });
     }
     send(res, 404, "not found");
   });

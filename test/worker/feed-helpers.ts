@@ -58,7 +58,10 @@ export function promotion(overrides: Partial<FakePromotion> & { id: string; adve
   };
 }
 
-export async function setFeed(key: string, feed: { kind: string; account: string; credentials: string; pageSize?: number; promotions?: FakePromotion[]; generate?: unknown }) {
+export async function setFeed(
+  key: string,
+  feed: { kind: string; account: string; credentials: string; pageSize?: number; promotions?: FakePromotion[]; generate?: unknown },
+) {
   const response = await fetch(`${FAKE}/__fake/feeds/${key}`, { method: "POST", body: JSON.stringify(feed) });
   if (!response.ok) throw new Error(`fake feed ${key}: ${response.status}`);
 }

@@ -84,7 +84,10 @@ const feedOf = (key: string, kind: string, promotions: Parameters<typeof promoti
 describe("feed imports: changes", () => {
   it("applies a changed end or start date from the feed, keeps every field an editor changed, and stops taking a date an editor set", async () => {
     const base = { advertiserId: "A1", code: "SPRING", start: "2030-03-01", end: "2030-03-31" };
-    const { key, network } = await mappedFeed("csv", [{ id: "p1", ...base }, { id: "p2", ...base, code: "OTHER" }]);
+    const { key, network } = await mappedFeed("csv", [
+      { id: "p1", ...base },
+      { id: "p2", ...base, code: "OTHER" },
+    ]);
     const [p1] = await offersOf(network.id);
     expect(p1).toMatchObject({ starts_at: "2030-03-01 00:00:00.000Z", expires_at: "2030-04-01 00:00:00.000Z" });
 
@@ -161,8 +164,18 @@ describe("feed imports: duplicates, time and content", () => {
     const key1 = `awin-${unique()}`;
     const key2 = `cj-${unique()}`;
     const store = await createStore(`${key1}.example`);
-    await setFeed(key1, { kind: "awin", account: "4711", credentials: `secret-${key1}`, promotions: [promotion({ id: "1", advertiserId: "A1", code: "TWICE20", start: "2030-01-01T00:00:00+00:00", end: "2031-01-01T00:00:00+00:00" })] });
-    await setFeed(key2, { kind: "cj", account: "4711", credentials: `secret-${key2}`, promotions: [promotion({ id: "9", advertiserId: "C7", code: "TWICE20", start: "2030-06-01 00:00:00", end: "2031-06-01 00:00:00" })] });
+    await setFeed(key1, {
+      kind: "awin",
+      account: "4711",
+      credentials: `secret-${key1}`,
+      promotions: [promotion({ id: "1", advertiserId: "A1", code: "TWICE20", start: "2030-01-01T00:00:00+00:00", end: "2031-01-01T00:00:00+00:00" })],
+    });
+    await setFeed(key2, {
+      kind: "cj",
+      account: "4711",
+      credentials: `secret-${key2}`,
+      promotions: [promotion({ id: "9", advertiserId: "C7", code: "TWICE20", start: "2030-06-01 00:00:00", end: "2031-06-01 00:00:00" })],
+    });
     const first = await createNetwork(key1, "awin", { feed_rank: 1 });
     const second = await createNetwork(key2, "cj", { feed_rank: 2 });
     await importNow(second.id, "cj");
@@ -185,7 +198,12 @@ describe("feed imports: duplicates, time and content", () => {
     const [day] = await offersOf(rakuten.network.id);
     expect(day).toMatchObject({ type: "deal", starts_at: "2031-03-01 00:00:00.000Z", expires_at: "2031-03-16 00:00:00.000Z" });
 
-    const cj = await mappedFeed("cj", [{ id: "y", advertiserId: "C1", code: "NY", start: "2031-03-01 09:00:00", end: "2031-03-15" }], { feed_time_zone: "America/New_York" }, ["C1"]);
+    const cj = await mappedFeed(
+      "cj",
+      [{ id: "y", advertiserId: "C1", code: "NY", start: "2031-03-01 09:00:00", end: "2031-03-15" }],
+      { feed_time_zone: "America/New_York" },
+      ["C1"],
+    );
     const [ny] = await offersOf(cj.network.id);
     // Still live at 23:59 on the 15th in New York, which is the 16th in UTC: not a day early.
     expect(ny).toMatchObject({ starts_at: "2031-03-01 14:00:00.000Z", expires_at: "2031-03-16 04:00:00.000Z" });
@@ -194,7 +212,14 @@ describe("feed imports: duplicates, time and content", () => {
   it("sanitizes feed text, caps it, takes https tracking links only, adds their host to the network's click domains and the click id to its sub-id", async () => {
     const hostile = "<script>alert(1)</script><b>50% off</b><img src=x onerror=alert(2)>";
     const { network, feed } = await mappedFeed("awin", [
-      { id: "1", advertiserId: "A1", title: hostile, description: `<p onclick="x()">Good <a href="javascript:alert(3)">deal</a></p>${"x".repeat(6000)}`, code: "CODE1", tracking: "https://www.awin1.example/cread.php?awinmid=1&clickref=old" },
+      {
+        id: "1",
+        advertiserId: "A1",
+        title: hostile,
+        description: `<p onclick="x()">Good <a href="javascript:alert(3)">deal</a></p>${"x".repeat(6000)}`,
+        code: "CODE1",
+        tracking: "https://www.awin1.example/cread.php?awinmid=1&clickref=old",
+      },
       { id: "2", advertiserId: "A1", tracking: "http://www.awin1.example/cread.php?awinmid=2" },
       { id: "3", advertiserId: "A1", tracking: "javascript:alert(4)" },
       { id: "4", advertiserId: "A1", tracking: "https://user@evil.example/x" },

@@ -47,7 +47,10 @@ async function editorToken(c: Context<AppEnv>): Promise<string | null> {
 }
 
 async function read<T>(config: Config, token: string, path: string): Promise<T> {
-  const response = await fetch(`${config.pocketbaseUrl}${path}`, { headers: { Authorization: token, Accept: "application/json" }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) });
+  const response = await fetch(`${config.pocketbaseUrl}${path}`, {
+    headers: { Authorization: token, Accept: "application/json" },
+    signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
+  });
   if (!response.ok) throw new Error(`imports: ${path.split("?")[0]} answered ${response.status}`);
   return (await response.json()) as T;
 }
@@ -103,7 +106,8 @@ imports.post("/admin/imports/run", limitBody(FORM_MAX_BYTES), async (c) => {
   const id = typeof form.network === "string" ? form.network : "";
   const network = (await networks(config)).find((n) => n.id === id);
   if (!network) return renderAdminMessage({ title: "No such network", message: "Choose a network with a feed.", nonce: c.var.cspNonce }, 400);
-  if (!config.service || !c.env.FEEDS) return renderAdminMessage({ title: "Imports are off", message: "The Worker's service account or its FEEDS queue is not set.", nonce: c.var.cspNonce }, 503);
+  if (!config.service || !c.env.FEEDS)
+    return renderAdminMessage({ title: "Imports are off", message: "The Worker's service account or its FEEDS queue is not set.", nonce: c.var.cspNonce }, 503);
   const run = await startImport({ config, service: config.service }, c.env.FEEDS, network.id, network.feed_kind, "editor");
   return c.redirect(`/admin/imports?done=${run ? "started" : "running"}`, 303);
 });
