@@ -1,21 +1,20 @@
 import { type Context, Hono } from "hono";
 import type { ImportsView } from "../../admin/ImportsPage";
 import type { Config } from "../../env";
-import { ADMIN_SESSION_COOKIE } from "../../lib/admin-session";
-import { readCookie } from "../../lib/cookies";
 import { renderAdminMessage, renderImports } from "../../ssr/render-admin";
 import type { AppEnv } from "../app-env";
 import { startImport } from "../feeds/start-imports";
 import { limitBody } from "../middleware/body-limit";
 import { fromThisSite } from "../posts/visitor-post";
 import { asService, ORIGIN_TIMEOUT_MS } from "../service-account";
+import { requireSession } from "./session";
 
 /**
  * The feed imports' admin (docs/feeds.md): /admin/imports lists the runs and the advertisers
  * waiting for a store, `POST /admin/imports/run` with `network={id}` starts a run now, and
  * `POST /admin/imports/map` gives an advertiser its store. For editors signed in at
- * /admin/sign-in: the session's PocketBase token must be an editor's (checked by
- * PocketBase), and mapping is written with that token, so PocketBase's rules decide.
+ * /admin/sign-in (requireSession, session.ts); mapping is written with the editor's own
+ * token, so PocketBase's rules decide.
  */
 
 export const imports = new Hono<AppEnv>();
@@ -29,21 +28,6 @@ async function noStore(c: Context<AppEnv>, next: () => Promise<void>): Promise<v
   await next();
   c.header("Cache-Control", "no-store");
   c.header("X-Robots-Tag", "noindex, nofollow");
-}
-
-/** The editor's PocketBase token from the session; null when there is no session or it is not an editor's. */
-async function editorToken(c: Context<AppEnv>): Promise<string | null> {
-  const token = readCookie(c.req.header("Cookie"), ADMIN_SESSION_COOKIE);
-  if (!token) return null;
-  const response = await fetch(`${c.var.config.pocketbaseUrl}/api/collections/editors/auth-refresh`, {
-    method: "POST",
-    headers: { Authorization: token, Accept: "application/json" },
-    signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
-  });
-  await response.body?.cancel();
-  if (response.ok) return token;
-  if (response.status === 401 || response.status === 403 || response.status === 404 || response.status === 400) return null;
-  throw new Error(`editor check: PocketBase answered ${response.status}`);
 }
 
 async function read<T>(config: Config, token: string, path: string): Promise<T> {
@@ -63,23 +47,17 @@ async function networks(config: Config): Promise<ImportsView["networks"]> {
   return ((await response.json()) as { items: ImportsView["networks"] }).items;
 }
 
-/** Anonymous, or not an editor: the sign-in page, back here afterwards. */
-function signInFirst(c: Context<AppEnv>): Response {
-  return c.redirect(`/admin/sign-in?${new URLSearchParams({ next: "/admin/imports" })}`, 303);
-}
-
 const NOTICES: Record<string, string> = {
   started: "The import has started: it appears below while it runs.",
   running: "An import of that network is running already.",
   mapped: "The advertiser has its store: its waiting promotions are offers now.",
 };
 
-imports.get("/admin/imports", async (c) => {
+imports.get("/admin/imports", requireSession(["editors"]), async (c) => {
   const nonce = c.var.cspNonce;
   const { config } = c.var;
   try {
-    const token = await editorToken(c);
-    if (!token) return signInFirst(c);
+    const { token } = c.var.session;
     const runs = new URLSearchParams({ sort: "-started", perPage: "50", skipTotal: "1" });
     const waiting = new URLSearchParams({ filter: 'store = "" && waiting > 0', sort: "-waiting", perPage: "200", skipTotal: "1" });
     const stores = new URLSearchParams({ fields: "id,title", sort: "title", perPage: "500", skipTotal: "1" });
@@ -97,11 +75,9 @@ imports.get("/admin/imports", async (c) => {
   }
 });
 
-imports.post("/admin/imports/run", limitBody(FORM_MAX_BYTES), async (c) => {
+imports.post("/admin/imports/run", limitBody(FORM_MAX_BYTES), requireSession(["editors"]), async (c) => {
   if (!fromThisSite(c)) return c.text("Cross-site form posts are not accepted.", 403);
   const { config } = c.var;
-  const token = await editorToken(c).catch(() => null);
-  if (!token) return signInFirst(c);
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const id = typeof form.network === "string" ? form.network : "";
   const network = (await networks(config)).find((n) => n.id === id);
@@ -112,10 +88,9 @@ imports.post("/admin/imports/run", limitBody(FORM_MAX_BYTES), async (c) => {
   return c.redirect(`/admin/imports?done=${run ? "started" : "running"}`, 303);
 });
 
-imports.post("/admin/imports/map", limitBody(FORM_MAX_BYTES), async (c) => {
+imports.post("/admin/imports/map", limitBody(FORM_MAX_BYTES), requireSession(["editors"]), async (c) => {
   if (!fromThisSite(c)) return c.text("Cross-site form posts are not accepted.", 403);
-  const token = await editorToken(c).catch(() => null);
-  if (!token) return signInFirst(c);
+  const { token } = c.var.session;
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const advertiser = typeof form.advertiser === "string" && /^[a-z0-9]{15}$/.test(form.advertiser) ? form.advertiser : "";
   const store = typeof form.store === "string" && /^[a-z0-9]{15}$/.test(form.store) ? form.store : "";
