@@ -36,6 +36,7 @@ async function main() {
   const advertisers = positiveIntOption(options.advertisers, 50, "advertisers");
   const fake = await startFakeNetworks();
   const stack = await startLoadStack({ faultProxy: true });
+  /** @type {Awaited<ReturnType<typeof connectWorkerHeap>> | undefined} */
   let heap;
   try {
     const superuser = await fetch(`${stack.pocketbaseUrl}/api/collections/_superusers/auth-with-password`, {
@@ -80,12 +81,13 @@ async function main() {
       });
     }
 
-    heap = await connectWorkerHeap(stack.inspectorPort);
-    let peakHeap = (await heap.usage()).usedMiB;
+    const workerHeap = await connectWorkerHeap(stack.inspectorPort);
+    heap = workerHeap;
+    let peakHeap = (await workerHeap.usage()).usedMiB;
     let peakRss = 0;
     const sampler = setInterval(async () => {
       try {
-        peakHeap = Math.max(peakHeap, (await heap.usage()).usedMiB);
+        peakHeap = Math.max(peakHeap, (await workerHeap.usage()).usedMiB);
         for (const p of stack.workerdMemory()) if (p.role === "worker") peakRss = Math.max(peakRss, p.mib);
       } catch {
         // a sample missed while the isolate is busy: the next one counts

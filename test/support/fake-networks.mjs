@@ -23,7 +23,11 @@ import http from "node:http";
 const xmlEscape = (/** @type {string} */ s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const csvCell = (/** @type {string} */ s) => (/[",\r\n]/.test(String(s)) ? `"${String(s).replace(/"/g, '""')}"` : String(s));
 
-/** Deterministic promotions for load: `count` of them over `advertisers` advertisers. @returns {Promotion[]} */
+/**
+ * Deterministic promotions for load: `count` of them over `advertisers` advertisers.
+ * @param {{ count: number, advertisers?: number, seed?: string, kind?: string }} options
+ * @returns {Promotion[]}
+ */
 export function generatePromotions({ count, advertisers = 50, seed = "bench", kind = "awin" }) {
   const out = [];
   for (let i = 0; i < count; i++) {

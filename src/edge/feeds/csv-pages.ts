@@ -1,4 +1,4 @@
-import { parse } from "csv-parse/browser/esm";
+import { type ParsedRecord, parse } from "#csv-parse";
 import { type Cursor, FeedError, networkFetch } from "./network-fetch";
 import type { RawPromotion } from "./promotion";
 
@@ -15,12 +15,7 @@ export const CSV_ROWS_PER_PAGE = 500;
 /** A record as the header names its columns. */
 export type CsvRecord = Record<string, string>;
 
-interface Parsed {
-  record: string[];
-  info: { bytes: number };
-}
-
-/** csv-parse's stream, fed strings (its browser build brings its own Buffer), read as it goes. */
+/** csv-parse's stream (csv-parse.d.ts), fed strings (its browser build brings its own Buffer), read as it goes. */
 function csvParser() {
   return parse({ info: true, relax_column_count: true, skip_empty_lines: true, bom: false });
 }
@@ -63,7 +58,7 @@ export async function csvPage(
   /** Bytes of the file before the next unread row. */
   let consumed = start.offset;
   let full = false;
-  const take = (item: Parsed): void => {
+  const take = (item: ParsedRecord): void => {
     consumed = start.offset + item.info.bytes;
     if (header.length === 0) {
       header = item.record.map((name) => name.replace(/^\uFEFF/, "").trim());
@@ -77,7 +72,7 @@ export async function csvPage(
     if (rows.length >= CSV_ROWS_PER_PAGE) full = true;
   };
   const drain = (): void => {
-    for (let item = parser.read() as Parsed | null; item !== null && !full; item = parser.read() as Parsed | null) take(item);
+    for (let item = parser.read(); item !== null && !full; item = parser.read()) take(item);
   };
   const chunks = bytesFrom(response, skip);
   try {
