@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { outboundHref } from "../../src/lib/outbound";
 import { asService } from "../../src/edge/service-account";
-import { testEnv, visit } from "./helpers";
+import { startRun as startRunRecord, updateRun } from "../../src/edge/feeds/import-runs";
+import { pocketbaseWriter, siteAccount, superuserToken, testEnv, visit } from "./helpers";
 import {
   admin,
   advertiserOf,
   createNetwork,
   createStore,
   feedsDeps,
-  finished,
   importNow,
   list,
   mapAdvertiser,
@@ -17,7 +17,6 @@ import {
   servedRequests,
   setFaults,
   setFeed,
-  startRun,
   unique,
 } from "./feed-helpers";
 
@@ -62,7 +61,8 @@ describe("feed imports: identity and stores", () => {
     const again = await importNow(network.id, "awin");
     expect(again).toMatchObject({ status: "complete", fetched: 5, created: 0, updated: 0, unchanged: 5 });
     expect(await offersOf(network.id)).toHaveLength(5);
-  });
+    // Two runs of three pages each, 3 s apart (Awin's pace).
+  }, 60_000);
 });
 
 /** A network of `kind` whose one advertiser is mapped to a new store; its feed is the fake under `key`. */
@@ -145,7 +145,8 @@ describe("feed imports: changes", () => {
     expect(run).toMatchObject({ status: "complete", pages: 3, fetched: 5, held: 5, errors: 0 });
     // Five pages answered: two of them refused once.
     expect(await servedRequests(key)).toBe(5);
-  });
+    // The 500 waits 10 s (the first backoff), the 429 its Retry-After, pages 3 s apart.
+  }, 60_000);
 
   it("fails a run whose credentials the network refuses; reads Impact's ads with the right ones", async () => {
     const key = `impact-${unique()}`;
@@ -244,20 +245,56 @@ describe("feed imports: duplicates, time and content", () => {
     expect(new URL(out.headers.get("Location") ?? "").searchParams.get("clickref")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("hides the network's credentials from every API answer", async () => {
+  it("hides the network's credentials from every API answer; only a running run's source names them, to the Worker's account alone", async () => {
     const key = `awin-${unique()}`;
-    const network = await createNetwork(key, "awin", { feed_credentials: "never-shown-credential" });
+    const secret = `never-shown-${key}`;
+    const network = await createNetwork(key, "awin", { feed_credentials: secret });
     const deps = feedsDeps();
-    const asWorker = await asService(deps.config, deps.service, `/api/collections/affiliate_networks/records/${network.id}`, { method: "GET" });
-    expect(((await asWorker.json()) as Record<string, unknown>).feed_credentials).toBeUndefined();
-    const run = await startRun(network.id, "awin");
-    await finished(run);
-    // Only a running import's source names them, to the Worker's account alone.
-    const source = await asService(deps.config, deps.service, `/api/dealpilot/feeds/runs/${run}/source`, { method: "GET" });
-    expect(source.status).toBe(404);
-    const anonymous = await fetch(`${testEnv.POCKETBASE_URL}/api/dealpilot/feeds/runs/${run}/source`);
-    expect(anonymous.status).toBe(401);
-    const runs = await list<Record<string, unknown>>("import_runs", `network = "${network.id}"`);
-    expect(JSON.stringify(runs)).not.toContain("never-shown-credential");
+    const writer = await pocketbaseWriter();
+    const editor = await siteAccount(writer, "editors");
+    const editorAuth = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/editors/auth-with-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ identity: editor.email, password: editor.password }),
+    });
+    const editorToken = ((await editorAuth.json()) as { token: string }).token;
+    const source = (run: string, headers: Record<string, string> = {}) =>
+      fetch(`${testEnv.POCKETBASE_URL}/api/dealpilot/feeds/runs/${run}/source`, { headers });
+    try {
+      const asWorker = await asService(deps.config, deps.service, `/api/collections/affiliate_networks/records/${network.id}`, { method: "GET" });
+      expect(((await asWorker.json()) as Record<string, unknown>).feed_credentials).toBeUndefined();
+      const listed = await asService(
+        deps.config,
+        deps.service,
+        `/api/collections/affiliate_networks/records?filter=${encodeURIComponent(`id = "${network.id}"`)}`,
+        {
+          method: "GET",
+        },
+      );
+      expect(await listed.text()).not.toContain(secret);
+      const asEditor = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/affiliate_networks/records/${network.id}`, {
+        headers: { Authorization: editorToken },
+      });
+      expect(await asEditor.text()).not.toContain(secret);
+
+      // A run that is running (its record only: no page is sent, so it stays running).
+      const run = await startRunRecord(deps, network.id, "editor");
+      if (!run) throw new Error("no run started");
+      const running = await asService(deps.config, deps.service, `/api/dealpilot/feeds/runs/${run}/source`, { method: "GET" });
+      expect(running.status).toBe(200);
+      expect(await running.json()).toMatchObject({ network: network.id, kind: "awin", credentials: secret });
+      // Nobody else gets it while it runs: no account, an editor, a superuser.
+      expect((await source(run)).status).toBe(401);
+      expect((await source(run, { Authorization: editorToken })).status).toBe(403);
+      expect((await source(run, { Authorization: await superuserToken() })).status).toBe(403);
+
+      // Once the run has ended, not even the Worker's account.
+      expect(await updateRun(deps, run, { status: "failed", error: "ended by the test" })).toBe("written");
+      expect((await asService(deps.config, deps.service, `/api/dealpilot/feeds/runs/${run}/source`, { method: "GET" })).status).toBe(404);
+      const runs = await list<Record<string, unknown>>("import_runs", `network = "${network.id}"`);
+      expect(JSON.stringify(runs)).not.toContain(secret);
+    } finally {
+      await writer.cleanup();
+    }
   });
 });
