@@ -98,17 +98,23 @@ async function main() {
     // Started as an editor's "Run now" at /admin/imports starts it.
     const editor = { email: "bench-editor@dealpilot.local", password: "bench-editor-1234" };
     await pb("/api/collections/editors/records", "POST", { ...editor, passwordConfirm: editor.password, verified: true });
+    // As the sign-in form posts it from the site's own page (the Worker refuses other origins).
     const signIn = await fetch(`${stack.siteUrl}/admin/sign-in`, {
       method: "POST",
+      headers: { Origin: stack.siteUrl },
       body: new URLSearchParams({ ...editor, next: "/admin/imports" }),
       redirect: "manual",
     });
-    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    if (signIn.status !== 303 || !cookie) throw new Error(`editor sign-in answered ${signIn.status}`);
+    // The session cookie started, not the ones that end older sessions (dp_admin=; Max-Age=0).
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((c) => /^dp_admin=[^;]+;/.test(c))
+      ?.split(";")[0];
+    if (signIn.status !== 303 || !cookie) throw new Error(`editor sign-in answered ${signIn.status} ${signIn.headers.get("location")}`);
     const started = Date.now();
     const start = await fetch(`${stack.siteUrl}/admin/imports/run`, {
       method: "POST",
-      headers: { Cookie: cookie },
+      headers: { Cookie: cookie, Origin: stack.siteUrl },
       body: new URLSearchParams({ network: network.id }),
       redirect: "manual",
     });
@@ -125,6 +131,8 @@ async function main() {
       const response = await fetch(`${stack.pocketbaseUrl}/api/collections/import_runs/records/${queued}`, { headers: { Authorization: token } });
       record = /** @type {Record<string, any>} */ (await response.json());
       progress.push({ at: Date.now(), fetched: record.fetched });
+      if (progress.length % 10 === 0)
+        console.error(`${Math.round((Date.now() - started) / 1000)} s: ${record.status}, ${record.fetched} fetched, ${record.pages} pages`);
       if (record.status !== "running") break;
       if (Date.now() - started > 3 * 3600_000) throw new Error("the import ran for three hours");
     }

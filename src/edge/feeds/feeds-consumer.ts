@@ -56,7 +56,8 @@ function batchesOf(promotions: Promotion[]): Promotion[][] {
   let advertisers = new Set<string>();
   for (const promotion of promotions) {
     const more = advertisers.has(promotion.advertiserId) ? 0 : 1;
-    if (current.length > 0 && current.length + advertisers.size + more + 1 > BATCH_REQUESTS) {
+    // With this promotion: the promotions, their advertisers and the run's claim.
+    if (current.length > 0 && current.length + 1 + advertisers.size + more + 1 > BATCH_REQUESTS) {
       batches.push(current);
       current = [];
       advertisers = new Set();
