@@ -54,7 +54,8 @@ onRecordCreateRequest((e) => {
 // - `add`: counts to add ({ pages, fetched, skipped, errors }), `skips`: { reason: count },
 //   `error`: a message for the run's log (the last 20 are kept);
 // - `status` complete or failed ends it; a complete run ends the promotions it missed
-//   three complete runs in a row (feeds.js endMissing). A failed one ends nothing.
+//   three complete runs in a row (feeds.js endMissing). A failed one ends nothing, and
+//   neither does an editor's upload.
 onRecordUpdateRequest((e) => {
   const feeds = require(`${__hooks}/feeds.js`);
   const body = e.requestInfo().body || {};
@@ -81,7 +82,9 @@ onRecordUpdateRequest((e) => {
     e.app = tx;
     e.next();
     if (body.skips && typeof body.skips === "object") feeds.addSkipReasons(tx, e.record.id, body.skips);
-    if (ending && status === "complete") {
+    // An editor's upload adds and updates: a file is not the network's whole list, so what it
+    // leaves out has not vanished.
+    if (ending && status === "complete" && e.record.getString("trigger") !== "upload") {
       const ended = feeds.endMissing(tx, e.record);
       tx.db().newQuery("UPDATE import_runs SET ended = ended + {:ended} WHERE id = {:run}").bind({ ended: ended, run: e.record.id }).execute();
     }
@@ -89,7 +92,9 @@ onRecordUpdateRequest((e) => {
 }, "import_runs");
 
 // A running import's source, for the Worker's service account only: the network's feed
-// settings with its credentials, which no other API answer shows.
+// settings with its credentials, which no other API answer shows (docs/decisions/054). An
+// editor's upload is read as a CSV feed from the run's own file: its path on PocketBase, with
+// a file token of the service account (protected file, minutes long) in place of credentials.
 routerAdd(
   "GET",
   "/api/dealpilot/feeds/runs/{run}/source",
@@ -102,9 +107,23 @@ routerAdd(
     }
     if (run.getString("status") !== "running") throw new NotFoundError("This import is not running.");
     const network = e.app.findRecordById("affiliate_networks", run.getString("network"));
+    const upload = run.getString("upload");
+    if (upload) {
+      return e.json(200, {
+        network: network.id,
+        kind: "csv",
+        network_kind: network.getString("feed_kind"),
+        account: "",
+        api_base: `/api/files/import_runs/${run.id}/${encodeURIComponent(upload)}?token=${encodeURIComponent(e.auth.newFileToken())}`,
+        credentials: "",
+        time_zone: network.getString("feed_time_zone"),
+        sub_id_param: network.getString("feed_sub_id_param"),
+      });
+    }
     return e.json(200, {
       network: network.id,
       kind: network.getString("feed_kind"),
+      network_kind: network.getString("feed_kind"),
       account: network.getString("feed_account"),
       api_base: network.getString("feed_api_base"),
       credentials: network.getString("feed_credentials"),

@@ -48,6 +48,8 @@ const LIMITS = {
   /** A network's ids of a promotion and of an advertiser. */
   promotion_id: 200,
   advertiser_id: 100,
+  /** An editor's CSV upload at /admin/imports, in bytes (pb_migrations/1767227101_feed_uploads.js holds the same). */
+  feed_upload_bytes: 10 * 1024 * 1024,
 };
 
 /** The feeds an affiliate network's promotions can come from (docs/feeds.md). */

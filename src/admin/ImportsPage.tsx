@@ -24,6 +24,8 @@ export interface ImportsView {
   }>;
   waiting: Array<{ id: string; network: string; advertiser_id: string; advertiser_name: string; site_url: string; suggested_store: string; waiting: number }>;
   stores: Array<{ id: string; title: string }>;
+  /** The generic CSV column map an upload is read with, and the size limit. */
+  upload: { columns: readonly string[]; required: readonly string[]; maxMiB: number };
   notice?: string;
 }
 
@@ -37,7 +39,10 @@ function RunRow({ run, network }: { run: ImportsView["runs"][number]; network: s
   return (
     <tr data-run={run.id}>
       <td>{network}</td>
-      <td>{run.status}</td>
+      <td>
+        {run.status}
+        {run.trigger === "upload" && " (upload)"}
+      </td>
       <td className="text-nowrap">{when(run.started)}</td>
       <td className="text-nowrap">{when(run.finished)}</td>
       {[run.pages, run.fetched, run.created, run.updated, run.ended, run.held, run.skipped, run.errors].map((n, i) => (
@@ -68,15 +73,54 @@ export function ImportsPage({ view, nonce }: { view: ImportsView; nonce?: string
             Network
           </label>
           <select id="network" name="network" className="form-select" required>
-            {view.networks.map((n) => (
-              <option key={n.id} value={n.id}>
-                {n.name} ({n.feed_kind})
-              </option>
-            ))}
+            {view.networks
+              .filter((n) => n.feed_kind)
+              .map((n) => (
+                <option key={n.id} value={n.id}>
+                  {n.name} ({n.feed_kind})
+                </option>
+              ))}
           </select>
         </div>
         <button type="submit" className="btn btn-primary">
           Run now
+        </button>
+      </form>
+
+      <h2 className="h5">Upload a CSV file</h2>
+      <p className="small mb-2">
+        One promotion a row, UTF-8, at most {view.upload.maxMiB} MiB, with a header row naming its columns:{" "}
+        {view.upload.columns.map((column, i) => (
+          <span key={column}>
+            {i > 0 && ", "}
+            <code>{column}</code>
+            {view.upload.required.includes(column) && " (required)"}
+          </span>
+        ))}
+        . Dates as <code>2031-05-31</code> (the whole day) or <code>2031-05-31T23:59:00+02:00</code>; countries as two-letter codes separated by spaces. It is
+        imported as the network&apos;s promotions by the same rules as its feed, and ends none that it leaves out.
+      </p>
+      <form method="post" action="/admin/imports/upload" encType="multipart/form-data" className="d-flex flex-wrap gap-2 align-items-end mb-4">
+        <div>
+          <label htmlFor="upload-network" className="form-label">
+            From network
+          </label>
+          <select id="upload-network" name="network" className="form-select" required>
+            {view.networks.map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="upload-file" className="form-label">
+            CSV file
+          </label>
+          <input id="upload-file" name="file" type="file" accept=".csv,text/csv" className="form-control" required />
+        </div>
+        <button type="submit" className="btn btn-secondary">
+          Upload
         </button>
       </form>
 

@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 
 /** @typedef {{ id: string, advertiserId: string, advertiserName: string, site: string, title: string, description: string, terms: string, code: string, start: string, end: string, tracking: string, countries: string[] }} Promotion */
-/** @typedef {{ kind: string, account: string, credentials: string, pageSize?: number, promotions: Promotion[], faults: Record<string, number>, served: number, tokens: Set<string> }} Feed */
+/** @typedef {{ kind: string, account: string, credentials: string, pageSize?: number, promotions: Promotion[], faults: Record<string, number>, served: number, tokens: Set<string>, file?: Buffer }} Feed */
 
 const xmlEscape = (/** @type {string} */ s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const csvCell = (/** @type {string} */ s) => (/[",\r\n]/.test(String(s)) ? `"${String(s).replace(/"/g, '""')}"` : String(s));
@@ -320,7 +320,9 @@ export async function startFakeNetworks({ port = 0 } = {}) {
     const csvPath = feed.kind === "awin_csv" ? `/export-promotions/${feed.account}/${encodeURIComponent(feed.credentials)}` : "/feed.csv";
     if ((feed.kind === "awin_csv" || feed.kind === "csv") && req.method === "GET" && path === csvPath) {
       if (feed.kind === "csv" && feed.credentials && bearer !== feed.credentials) return send(res, 401, "Unauthorized");
-      const file = csvFile(feed);
+      // Built once per feed, as a network serves a file it exported: every page's range of it is then as cheap as a file server's.
+      feed.file ??= csvFile(feed);
+      const file = feed.file;
       const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? "");
       // A CSV "page" for faults: the first request is page 1, each ranged one the next.
       const page = range ? 2 : 1;

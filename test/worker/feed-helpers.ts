@@ -142,8 +142,8 @@ export async function finished(run: string, timeoutMs = 45_000): Promise<ImportR
   }
 }
 
-export async function importNow(network: string, kind: string): Promise<ImportRun> {
-  return finished(await startRun(network, kind));
+export async function importNow(network: string, kind: string, timeoutMs?: number): Promise<ImportRun> {
+  return finished(await startRun(network, kind), timeoutMs);
 }
 
 export const offersOf = (network: string) => list<ImportedOffer>("_zdata_offers", `network = "${network}"`, { sort: "promotion_id" });

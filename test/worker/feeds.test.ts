@@ -66,17 +66,17 @@ describe("feed imports: identity and stores", () => {
 });
 
 describe("feed imports: large pages", () => {
-  it("reads a CSV file a page of 500 rows at a time by byte range, and writes each page in batches of at most 100 requests", async () => {
+  it("reads a CSV file a page of 500 rows at a time by byte range, writes each page in batches of at most 100 requests, and ends after a full last page", async () => {
     const key = `csv-${unique()}`;
-    await setFeed(key, { kind: "csv", account: "", credentials: "", generate: { count: 620, advertisers: 3, seed: key } });
+    await setFeed(key, { kind: "csv", account: "", credentials: "", generate: { count: 1000, advertisers: 3, seed: key } });
     const network = await createNetwork(key, "csv", { feed_credentials: "" });
-    const run = await importNow(network.id, "csv");
-    expect(run).toMatchObject({ status: "complete", pages: 2, fetched: 620, held: 620, skipped: 0, errors: 0 });
-    // The whole file, then the rest of it from the second page's first byte.
-    expect(await servedRequests(key)).toBe(2);
+    const run = await importNow(network.id, "csv", 90_000);
+    // The file from its start; from the second page's first byte; and past its end (416).
+    expect(run).toMatchObject({ status: "complete", pages: 3, fetched: 1000, held: 1000, skipped: 0, errors: 0 });
+    expect(await servedRequests(key)).toBe(3);
     const held = await list<{ promotion_id: string }>("network_promotions", `network = "${network.id}"`, { fields: "promotion_id", perPage: "1000" });
-    expect(new Set(held.map((p) => p.promotion_id)).size).toBe(620);
-  }, 60_000);
+    expect(new Set(held.map((p) => p.promotion_id)).size).toBe(1000);
+  }, 120_000);
 });
 
 /** A network of `kind` whose one advertiser is mapped to a new store; its feed is the fake under `key`. */

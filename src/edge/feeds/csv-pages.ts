@@ -20,10 +20,10 @@ function csvParser() {
   return parse({ info: true, relax_column_count: true, skip_empty_lines: true, bom: false });
 }
 
-async function* bytesFrom(response: Response, skip: number): AsyncGenerator<Uint8Array> {
-  if (!response.body) return;
+async function* bytesFrom(body: ReadableStream<Uint8Array> | null, skip: number): AsyncGenerator<Uint8Array> {
+  if (!body) return;
   let toSkip = skip;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
     if (toSkip >= chunk.byteLength) {
       toSkip -= chunk.byteLength;
       continue;
@@ -33,24 +33,27 @@ async function* bytesFrom(response: Response, skip: number): AsyncGenerator<Uint
   }
 }
 
+type CsvCursor = { offset: number; header: string[] };
+
+export interface CsvPage {
+  rows: RawPromotion[];
+  /** The header row's column names. */
+  header: string[];
+  next: Cursor | null;
+}
+
 /**
- * One page of a CSV file at `url`: up to CSV_ROWS_PER_PAGE records after the cursor, each
- * read by `row`, and the cursor of the next page (null after the last row).
+ * One page read from `body`, the file's bytes from `start.offset` on (`skip` bytes of them
+ * already read): up to CSV_ROWS_PER_PAGE records, each read by `row`, and the cursor of the
+ * next page (null after the last row). Reading stops once the page is full.
  */
-export async function csvPage(
-  url: string,
-  headers: Record<string, string>,
-  cursor: Cursor,
+export async function readCsvPage(
+  body: ReadableStream<Uint8Array> | null,
+  start: CsvCursor,
+  skip: number,
   what: string,
   row: (record: CsvRecord) => RawPromotion,
-): Promise<{ rows: RawPromotion[]; next: Cursor | null }> {
-  const start = "offset" in cursor ? cursor : { offset: 0, header: [] as string[] };
-  const response = await networkFetch(url, { headers: start.offset > 0 ? { ...headers, Range: `bytes=${start.offset}-` } : headers }, what);
-  if (start.offset > 0 && response.status === 416) {
-    await response.body?.cancel();
-    return { rows: [], next: null };
-  }
-  const skip = start.offset > 0 && response.status !== 206 ? start.offset : 0;
+): Promise<CsvPage> {
   const parser = csvParser();
   const decoder = new TextDecoder("utf-8", { ignoreBOM: false });
   let header = start.header;
@@ -74,7 +77,7 @@ export async function csvPage(
   const drain = (): void => {
     for (let item = parser.read(); item !== null && !full; item = parser.read()) take(item);
   };
-  const chunks = bytesFrom(response, skip);
+  const chunks = bytesFrom(body, skip);
   try {
     for await (const chunk of chunks) {
       parser.write(decoder.decode(chunk, { stream: true }));
@@ -93,5 +96,24 @@ export async function csvPage(
     await chunks.return(undefined);
   }
   if (header.length === 0) throw new FeedError(`${what}: the file has no header row`, false);
-  return { rows, next: full ? { offset: consumed, header } : null };
+  return { rows, header, next: full ? { offset: consumed, header } : null };
+}
+
+/** One page of the CSV file at `url`, asked for from the cursor's byte on (readCsvPage). */
+export async function csvPage(
+  url: string,
+  headers: Record<string, string>,
+  cursor: Cursor,
+  what: string,
+  row: (record: CsvRecord) => RawPromotion,
+): Promise<CsvPage> {
+  const start = "offset" in cursor ? cursor : { offset: 0, header: [] as string[] };
+  // 416: the previous page ended with the file's last row.
+  const ranged = start.offset > 0;
+  const response = await networkFetch(url, { headers: ranged ? { ...headers, Range: `bytes=${start.offset}-` } : headers }, what, ranged ? [416] : []);
+  if (response.status === 416) {
+    await response.body?.cancel();
+    return { rows: [], header: start.header, next: null };
+  }
+  return readCsvPage(response.body, start, start.offset > 0 && response.status !== 206 ? start.offset : 0, what, row);
 }

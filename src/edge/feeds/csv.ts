@@ -34,8 +34,25 @@ export function awinCsvRow(r: CsvRecord): RawPromotion {
   };
 }
 
-/** The generic column map: promotion_id, advertiser_id, advertiser_name, advertiser_url,
- * title, description, terms, code, starts, ends, tracking_url, countries. */
+/** The generic column map (docs/feeds.md "Generic CSV"): the columns it reads, by name in the
+ * header row, in any order; others are ignored. */
+export const GENERIC_CSV_COLUMNS = [
+  "promotion_id",
+  "advertiser_id",
+  "advertiser_name",
+  "advertiser_url",
+  "title",
+  "description",
+  "terms",
+  "code",
+  "starts",
+  "ends",
+  "tracking_url",
+  "countries",
+] as const;
+/** Without these no row can be imported, so an upload without them is refused whole. */
+export const GENERIC_CSV_REQUIRED: readonly string[] = ["promotion_id", "advertiser_id", "title", "tracking_url"];
+
 export function genericCsvRow(r: CsvRecord): RawPromotion {
   return {
     promotionId: r.promotion_id ?? "",

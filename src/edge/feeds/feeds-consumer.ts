@@ -79,7 +79,7 @@ async function fetchAndWrite(deps: Service, queue: Queue<unknown>, message: Feed
   const format = FORMATS[source.kind];
   if (!format) return failRun(deps, message, `feed_kind "${source.kind}" is not one the import reads`);
   if (!isTimeZone(source.timeZone)) return failRun(deps, message, `feed_time_zone "${source.timeZone}" is not an IANA time zone`);
-  const settings = { timeZone: source.timeZone, subIdParam: source.subIdParam || format.subIdParam };
+  const settings = { timeZone: source.timeZone, subIdParam: source.subIdParam || FORMATS[source.networkKind]?.subIdParam || format.subIdParam };
   const withBase = { ...source, apiBase: source.apiBase || format.defaultBase };
 
   let page: Awaited<ReturnType<typeof format.fetchPage>>;

@@ -32,9 +32,24 @@ export async function recordId(...parts: string[]): Promise<string> {
   return id;
 }
 
-/** Starts a run of a network; null when one is running already (one running run per network). */
-export async function startRun({ config, service }: Service, network: string, trigger: "schedule" | "editor"): Promise<string | null> {
-  const response = await asService(config, service, RUNS, { method: "POST", body: { network, status: "running", trigger } });
+export type RunTrigger = "schedule" | "editor" | "upload";
+
+/**
+ * Starts a run of a network, with the file an editor uploaded if any (the run then reads
+ * that file instead of the network's feed); null when one is running already (one running
+ * run per network).
+ */
+export async function startRun({ config, service }: Service, network: string, trigger: RunTrigger, upload?: File): Promise<string | null> {
+  let body: unknown = { network, status: "running", trigger };
+  if (upload) {
+    const form = new FormData();
+    form.set("network", network);
+    form.set("status", "running");
+    form.set("trigger", trigger);
+    form.set("upload", upload);
+    body = form;
+  }
+  const response = await asService(config, service, RUNS, { method: "POST", body });
   if (response.status === 400) {
     const text = await response.text();
     if (text.includes("validation_not_unique")) return null;
@@ -53,11 +68,14 @@ export async function readSource({ config, service }: Service, run: string): Pro
   }
   if (!response.ok) return fail("import source", response);
   const body = (await response.json()) as Record<string, string>;
+  const apiBase = body.api_base ?? "";
   return {
     network: body.network ?? "",
     kind: body.kind ?? "",
+    networkKind: body.network_kind ?? "",
     account: body.account ?? "",
-    apiBase: (body.api_base ?? "").replace(/\/+$/, ""),
+    // A path is on PocketBase itself (an editor's uploaded file).
+    apiBase: apiBase.startsWith("/") ? `${config.pocketbaseUrl}${apiBase}` : apiBase.replace(/\/+$/, ""),
     credentials: body.credentials ?? "",
     timeZone: body.time_zone || "UTC",
     subIdParam: body.sub_id_param ?? "",

@@ -10,7 +10,10 @@ import type { RawPromotion } from "./promotion";
 /** What the Worker reads of a network to import it (pb_hooks/feeds.pb.js answers it for a running run). */
 export interface FeedSource {
   network: string;
+  /** The format read: the network's `feed_kind`, or "csv" for an editor's upload. */
   kind: string;
+  /** The network's own `feed_kind` (its sub-id parameter applies to an upload too). */
+  networkKind: string;
   account: string;
   /** The API's origin (or for CSV feeds the file's address), without a trailing slash. */
   apiBase: string;
@@ -65,15 +68,16 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** A network's answer, ok; throws FeedError otherwise (its body is never logged: it may echo credentials). */
-export async function networkFetch(url: string, init: RequestInit, what: string): Promise<Response> {
+/** A network's answer, ok (or of a status in `expected`); throws FeedError otherwise (its body
+ * is never logged: it may echo credentials). */
+export async function networkFetch(url: string, init: RequestInit, what: string, expected: readonly number[] = []): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS) });
   } catch (err) {
     throw new FeedError(`${what}: no answer (${err instanceof Error ? err.name : "error"})`, true);
   }
-  if (response.ok) return response;
+  if (response.ok || expected.includes(response.status)) return response;
   await response.body?.cancel();
   if (response.status === 429 || response.status >= 500) {
     throw new FeedError(`${what}: answered ${response.status}`, true, retryAfterSeconds(response.headers.get("Retry-After")));

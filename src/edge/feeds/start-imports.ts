@@ -3,7 +3,7 @@ import { contentDate } from "../../lib/feed-dates";
 import { asService } from "../service-account";
 import type { FeedPageMessage } from "./feeds-consumer";
 import { FORMATS } from "./formats";
-import { OriginError, type Service, startRun, updateRun } from "./import-runs";
+import { OriginError, type RunTrigger, type Service, startRun, updateRun } from "./import-runs";
 
 /**
  * Starting imports: on the schedule (every network whose `feed_every_minutes` have passed
@@ -24,11 +24,21 @@ async function list<T>({ config, service }: Service, collection: string, query: 
   return ((await response.json()) as { items: T[] }).items;
 }
 
-/** Starts a run of one network; the run's id, or null when one is running already. */
-export async function startImport(deps: Service, queue: Queue<unknown>, network: string, kind: string, trigger: "schedule" | "editor"): Promise<string | null> {
-  const run = await startRun(deps, network, trigger);
+/**
+ * Starts a run of one network, from its feed or (`upload`) from the CSV file an editor
+ * uploaded, read with the generic column map; the run's id, or null when one is running already.
+ */
+export async function startImport(
+  deps: Service,
+  queue: Queue<unknown>,
+  network: string,
+  kind: string,
+  trigger: RunTrigger,
+  upload?: File,
+): Promise<string | null> {
+  const run = await startRun(deps, network, trigger, upload);
   if (!run) return null;
-  const cursor = FORMATS[kind]?.firstCursor ?? { page: 1 };
+  const cursor = FORMATS[upload ? "csv" : kind]?.firstCursor ?? { page: 1 };
   await queue.send({ type: "feed-page", run, cursor, page: 1, step: 0, attempt: 0 } satisfies FeedPageMessage);
   return run;
 }
