@@ -1,5 +1,6 @@
 import { readConfig } from "../../src/env";
 import { startImport } from "../../src/edge/feeds/start-imports";
+import type { ImportsView } from "../../src/admin/ImportsPage";
 import type { Offer } from "../../src/data/types";
 import { superuserToken, testEnv } from "./helpers";
 
@@ -22,21 +23,8 @@ export interface FakePromotion {
   countries: string[];
 }
 
-export interface ImportRun {
-  id: string;
-  status: "running" | "complete" | "failed";
-  pages: number;
-  fetched: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  ended: number;
-  held: number;
-  skipped: number;
-  errors: number;
-  skip_reasons: Record<string, number> | null;
-  error_log: Array<{ message: string }> | null;
-}
+/** An import_runs record, as /admin/imports reads it. */
+export type ImportRun = ImportsView["runs"][number];
 
 export type ImportedOffer = Offer & { network: string; promotion_id: string; duplicate_of: string; status: string };
 

@@ -41,7 +41,7 @@ function upload(cookie: string, network: string, file: BlobPart, name = "promoti
 
 const csv = (...rows: string[]) => `${["promotion_id,title,advertiser_id,advertiser_url,code,ends,tracking_url,description", ...rows].join("\r\n")}\r\n`;
 
-type UploadRun = ImportRun & { trigger: string; upload: string };
+type UploadRun = ImportRun & { upload: string };
 
 /** Uploads a file and waits for its run to end. */
 async function uploaded(network: string, file: string): Promise<UploadRun> {
