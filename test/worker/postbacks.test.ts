@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PostbackMessage } from "../../src/edge/events/postback";
+import type { PostbackMessage } from "../../src/edge/events/messages";
 import { newClickId } from "../../src/lib/click-id";
 import { CLICK_ID_NAMES } from "../../src/lib/postback";
 import worker from "../../src/worker";

@@ -5,7 +5,8 @@ import { replaceMacros } from "../../lib/tracking";
 import type { AppEnv } from "../app-env";
 import { type AffiliateNetworks, affiliateNetworks } from "./affiliate-networks";
 import { notPartnerLink, offerEnded, unavailable } from "./goto-pages";
-import { enqueueEvent, isVisitorAction, outboundEvent, visitorContext, type OutboundKind } from "./outbound-events";
+import { enqueueEvent, type OutboundKind } from "./messages";
+import { isVisitorAction, outboundEvent, visitorContext } from "./outbound-events";
 import { partnerLinks, type PartnerLinks } from "./partner-links";
 import { visitorCountry } from "../pages/visitor-country";
 
