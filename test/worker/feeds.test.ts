@@ -76,6 +76,10 @@ describe("feed imports: large pages", () => {
     expect(await servedRequests(key)).toBe(3);
     const held = await list<{ promotion_id: string }>("network_promotions", `network = "${network.id}"`, { fields: "promotion_id", perPage: "1000" });
     expect(new Set(held.map((p) => p.promotion_id)).size).toBe(1000);
+    // Each advertiser written once a page, in the first batch that names it, before its promotions.
+    const advertisers = await list<{ waiting: number }>("network_advertisers", `network = "${network.id}"`);
+    expect(advertisers).toHaveLength(3);
+    expect(advertisers.reduce((sum, a) => sum + a.waiting, 0)).toBe(1000);
   }, 120_000);
 });
 

@@ -2,7 +2,7 @@ import { readConfig, type Env } from "../../env";
 import { isTimeZone } from "../../lib/feed-dates";
 import { forgetServiceToken } from "../service-account";
 import { FORMATS } from "./formats";
-import { BATCH_REQUESTS, readSource, type RunUpdate, runStep, type Service, updateRun, writeBatch } from "./import-runs";
+import { BATCH_REQUESTS, type PromotionBatch, readSource, type RunUpdate, runStep, type Service, updateRun, writeBatch } from "./import-runs";
 import { type Cursor, FeedError, type FeedSource } from "./network-fetch";
 import { normalize, type Promotion } from "./promotion";
 
@@ -48,22 +48,28 @@ function backoff(attempt: number): number {
   return Math.min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** Math.max(0, attempt));
 }
 
-/** The page's promotions in batches that fit one PocketBase batch each with their advertisers
- * and the run's claim (at least one batch: a page without promotions still claims its step). */
-function batchesOf(promotions: Promotion[]): Promotion[][] {
-  const batches: Promotion[][] = [];
-  let current: Promotion[] = [];
-  let advertisers = new Set<string>();
+/**
+ * The page's promotions in batches that fit one PocketBase batch each with the run's claim
+ * and the advertisers first named in it (at least one batch: a page without promotions still
+ * claims its step). An advertiser is written once a page, in the batch that names it first:
+ * the later batches' promotions find it stored.
+ */
+function batchesOf(promotions: Promotion[]): PromotionBatch[] {
+  const batches: PromotionBatch[] = [];
+  const written = new Set<string>();
+  let current: PromotionBatch = { promotions: [], advertisers: [] };
   for (const promotion of promotions) {
-    const more = advertisers.has(promotion.advertiserId) ? 0 : 1;
-    // With this promotion: the promotions, their advertisers and the run's claim.
-    if (current.length > 0 && current.length + 1 + advertisers.size + more + 1 > BATCH_REQUESTS) {
+    const first = !written.has(promotion.advertiserId);
+    // With this promotion (and its advertiser, if new): the promotions, the advertisers and the run's claim.
+    if (current.promotions.length > 0 && current.promotions.length + 1 + current.advertisers.length + (first ? 1 : 0) + 1 > BATCH_REQUESTS) {
       batches.push(current);
-      current = [];
-      advertisers = new Set();
+      current = { promotions: [], advertisers: [] };
     }
-    current.push(promotion);
-    advertisers.add(promotion.advertiserId);
+    current.promotions.push(promotion);
+    if (first) {
+      current.advertisers.push(promotion);
+      written.add(promotion.advertiserId);
+    }
   }
   batches.push(current);
   return batches;

@@ -7,8 +7,9 @@ import type { Promotion } from "./promotion";
  * The import's writes to PocketBase, as the Worker's service account (docs/feeds.md,
  * docs/decisions/052): a run's start and end, its source, and each batch of promotions.
  * Every batch is one transaction of at most BATCH_REQUESTS requests: the advertisers its
- * promotions name, the promotions (pb_hooks/feeds.pb.js applies each to its offer), and last
- * the run's claim of the next step, so a batch delivered twice is written once.
+ * promotions are the first of the page to name, the promotions (pb_hooks/feeds.pb.js applies
+ * each to its offer), and last the run's claim of the next step, so a batch delivered twice is
+ * written once.
  */
 
 /** PocketBase's batch limit (pb_migrations/1767226400_outbound_events_queue.js). */
@@ -100,29 +101,33 @@ function stepTaken(text: string): boolean {
   return text.includes("feeds_step_taken");
 }
 
+/** A batch of a page: its promotions, and the advertisers (one promotion each) first named in it. */
+export interface PromotionBatch {
+  promotions: Promotion[];
+  advertisers: Promotion[];
+}
+
 /**
- * Writes one batch: its promotions' advertisers, the promotions, then the run's claim of
- * `update.step`. "written" when stored now, "taken" when that step was written before (the
+ * Writes one batch: the advertisers first named in it, its promotions, then the run's claim
+ * of `update.step`. "written" when stored now, "taken" when that step was written before (the
  * batch came again); throws when PocketBase fails.
  */
 export async function writeBatch(
   { config, service }: Service,
   network: string,
   run: string,
-  promotions: Promotion[],
+  { promotions, advertisers }: PromotionBatch,
   update: RunUpdate,
 ): Promise<"written" | "taken"> {
   const requests: Array<{ method: string; url: string; body: unknown }> = [];
-  const advertisers = new Map<string, Promotion>();
-  for (const promotion of promotions) if (!advertisers.has(promotion.advertiserId)) advertisers.set(promotion.advertiserId, promotion);
-  for (const [advertiserId, promotion] of advertisers) {
+  for (const promotion of advertisers) {
     requests.push({
       method: "PUT",
       url: "/api/collections/network_advertisers/records",
       body: {
-        id: await recordId("advertiser", network, advertiserId),
+        id: await recordId("advertiser", network, promotion.advertiserId),
         network,
-        advertiser_id: advertiserId,
+        advertiser_id: promotion.advertiserId,
         advertiser_name: promotion.advertiserName,
         site_url: promotion.siteUrl,
       },
