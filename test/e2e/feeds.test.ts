@@ -8,7 +8,8 @@ import { launchChromium, siteUrl, superuserToken } from "./browser";
  * Issue 48 in Chromium against the whole local stack (wrangler dev with its local queue, a
  * real PocketBase) and the fake Awin API: an editor starts an import at /admin/imports, maps
  * the advertiser to the suggested store, and its offers appear on the store page; the
- * editor corrects one offer, and the next import keeps the correction.
+ * editor corrects one offer, and the next import keeps the correction; then the editor uploads
+ * a CSV file through the form, and its offer appears too.
  */
 
 let browser: Browser;
@@ -94,7 +95,7 @@ afterAll(async () => {
 
 async function runImport(page: Page): Promise<void> {
   await page.goto(`${siteUrl()}/admin/imports`);
-  await page.getByLabel("Network").selectOption(network.id);
+  await page.getByLabel("Network", { exact: true }).selectOption(network.id);
   await page.getByRole("button", { name: "Run now" }).click();
   await expect
     .poll(
@@ -118,7 +119,7 @@ async function storePageText(shop: Page): Promise<string | null> {
 }
 
 describe("feed imports in Chromium", () => {
-  it("imports, maps, shows the offers on the store page, and keeps an editor's correction through the next import", async () => {
+  it("imports, maps, shows the offers on the store page, keeps an editor's correction through the next import, and imports an uploaded file", async () => {
     const page = await browser.newPage();
     await page.goto(`${siteUrl()}/admin/imports`);
     expect(new URL(page.url()).pathname).toBe("/admin/sign-in");
@@ -157,7 +158,20 @@ describe("feed imports in Chromium", () => {
 
     await runImport(page);
     await expect.poll(() => storePageText(shop), { timeout: 20_000 }).toContain("15% off all garden tools (checked)");
-    expect(await shop.locator("main").textContent()).not.toContain("15% off garden tools<");
+    expect(await shop.locator("main").textContent()).not.toContain("15% off garden tools");
+
+    // A bulk upload through the form (the generic column map): the same import, mapped
+    // advertiser and all, and its offer on the store page.
+    const file = [
+      "promotion_id,advertiser_id,title,code,ends,tracking_url",
+      "9100,55,Hedge trimmers: 25% off,HEDGE25,2031-05-31,https://www.awin1.com/cread.php?awinmid=55&awinaffid=3",
+    ].join("\r\n");
+    await page.goto(`${siteUrl()}/admin/imports`);
+    await page.getByLabel("From network").selectOption(network.id);
+    await page.getByLabel("CSV file").setInputFiles({ name: "garden.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.waitForURL((url) => url.searchParams.get("done") === "uploaded");
+    await expect.poll(() => storePageText(shop), { timeout: 60_000 }).toContain("Hedge trimmers: 25% off");
     await shop.close();
     await page.close();
   }, 180_000);

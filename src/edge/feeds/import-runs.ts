@@ -14,6 +14,9 @@ import type { Promotion } from "./promotion";
 
 /** PocketBase's batch limit (pb_migrations/1767226400_outbound_events_queue.js). */
 export const BATCH_REQUESTS = 100;
+/** How long one batch transaction may take in PocketBase (pb_migrations/1767227102_import_batch_timeout.js),
+ * and a little more for the answer to arrive: a batch that takes longer than a content read is not lost. */
+const BATCH_TIMEOUT_MS = 35_000;
 const RUNS = "/api/collections/import_runs/records";
 
 export type Service = { config: Config; service: ServiceCredentials };
@@ -149,7 +152,7 @@ export async function writeBatch(
   }
   requests.push(runRequest(run, update));
   if (requests.length > BATCH_REQUESTS) throw new Error(`import batch of ${requests.length} requests (at most ${BATCH_REQUESTS})`);
-  const response = await asService(config, service, "/api/batch", { method: "POST", body: { requests } });
+  const response = await asService(config, service, "/api/batch", { method: "POST", body: { requests }, signal: AbortSignal.timeout(BATCH_TIMEOUT_MS) });
   if (response.ok) {
     await response.body?.cancel();
     return "written";
@@ -163,7 +166,11 @@ export async function writeBatch(
  * was written before, "finished" when the run no longer runs (its update rule admits running
  * runs only, so PocketBase finds nothing to update). */
 export async function updateRun({ config, service }: Service, run: string, update: RunUpdate): Promise<"written" | "taken" | "finished"> {
-  const response = await asService(config, service, "/api/batch", { method: "POST", body: { requests: [runRequest(run, update)] } });
+  const response = await asService(config, service, "/api/batch", {
+    method: "POST",
+    body: { requests: [runRequest(run, update)] },
+    signal: AbortSignal.timeout(BATCH_TIMEOUT_MS),
+  });
   if (response.ok) {
     await response.body?.cancel();
     return "written";
