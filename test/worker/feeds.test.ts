@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { outboundHref } from "../../src/lib/outbound";
 import { asService } from "../../src/edge/service-account";
 import { startRun as startRunRecord, updateRun } from "../../src/edge/feeds/import-runs";
+import { IMPORTS_CRON } from "../../src/edge/feeds/start-imports";
+import { SCHEDULE } from "../../src/edge/jobs/scheduled";
 import { pocketbaseWriter, siteAccount, superuserToken, testEnv, visit } from "./helpers";
 import {
   admin,
@@ -9,6 +11,8 @@ import {
   createNetwork,
   createStore,
   feedsDeps,
+  finished,
+  type ImportRun,
   importNow,
   list,
   mapAdvertiser,
@@ -63,6 +67,38 @@ describe("feed imports: identity and stores", () => {
     expect(await offersOf(network.id)).toHaveLength(5);
     // Two runs of three pages each, 3 s apart (Awin's pace).
   }, 60_000);
+});
+
+describe("feed imports: the schedule", () => {
+  it("starts each due network from the Cron Trigger's job (here Awin's CSV export), and not again before its interval has passed", async () => {
+    const key = `awincsv-${unique()}`;
+    await setFeed(key, {
+      kind: "awin_csv",
+      account: "4711",
+      credentials: `secret-${key}`,
+      promotions: [promotion({ id: "7001", advertiserId: "A9", code: "CSV10", end: "31/05/2031 23:59:00" }), promotion({ id: "7002", advertiserId: "A9" })],
+    });
+    const network = await createNetwork(key, "awin_csv", { feed_every_minutes: 60 });
+    const job = SCHEDULE[IMPORTS_CRON]?.[0];
+    if (!job) throw new Error(`no job for ${IMPORTS_CRON}`);
+    const runsOf = () => list<ImportRun>("import_runs", `network = "${network.id}"`);
+    const tick = (scheduledTime: number) =>
+      job.run({ cron: IMPORTS_CRON, scheduledTime, noRetry: () => undefined } as ScheduledController, testEnv, {} as ExecutionContext);
+    await tick(Date.now());
+    const [run] = await runsOf();
+    if (!run) throw new Error("the schedule started no run");
+    expect(await finished(run.id)).toMatchObject({ status: "complete", trigger: "schedule", fetched: 2, held: 2 });
+    // Due again only an hour after it started.
+    const startedAt = Date.parse(run.started.replace(" ", "T"));
+    await tick(startedAt + 59 * 60_000);
+    expect(await runsOf()).toHaveLength(1);
+    await tick(startedAt + 60 * 60_000 + 1_000);
+    const runs = await runsOf();
+    expect(runs).toHaveLength(2);
+    const next = runs.find((other) => other.id !== run.id);
+    if (!next) throw new Error("the schedule started no second run");
+    expect(await finished(next.id)).toMatchObject({ status: "complete", trigger: "schedule", fetched: 2 });
+  });
 });
 
 describe("feed imports: large pages", () => {
