@@ -12,8 +12,11 @@
  * sampled every 250 ms) and the workerd process's peak resident memory, and the requests the
  * Worker made to PocketBase per promotion (counted by the loopback proxy in between). Each
  * 10,000 is also printed as it is reached; `--minutes` stops waiting (the result then says
- * `complete: false` and covers what was fetched).
+ * `complete: false` and covers what was fetched). The CPU time per page is the Worker's
+ * workerd process's own (user + system, all its threads: an upper bound of the isolate's)
+ * over the pages read: each page is one queue invocation, which Workers limit in CPU time.
  */
+import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
@@ -30,6 +33,17 @@ async function recordId(...parts) {
   let id = "";
   for (let i = 0; i < 15; i++) id += alphabet[(digest[i] ?? 0) % alphabet.length];
   return id;
+}
+
+/** CPU time (user + system) of a process, in ms; clock ticks are 100 a second on Linux. @param {number} pid */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const [utime, stime] = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .split(" ")
+    .slice(11, 13)
+    .map(Number);
+  return ((utime ?? 0) + (stime ?? 0)) * 10;
 }
 
 async function main() {
@@ -98,6 +112,9 @@ async function main() {
       }
     }, 250);
     const originBefore = await stack.originRequests("/api/");
+    const workerPid = stack.workerdMemory().find((p) => p.role === "worker")?.pid;
+    if (!workerPid) throw new Error("no workerd running the Worker");
+    const cpuBefore = cpuMs(workerPid);
 
     // Started as an editor's "Run now" at /admin/imports starts it.
     const editor = { email: "bench-editor@dealpilot.local", password: "bench-editor-1234" };
@@ -143,7 +160,7 @@ async function main() {
       for (; record.fetched >= nextMark; nextMark += 10_000) {
         const perPromotion = ((await stack.originRequests("/api/")) - originBefore) / record.fetched;
         console.error(
-          `${nextMark}: ${Math.round((Date.now() - lastMarkAt) / 100) / 10} s for these 10,000; peak heap ${Math.round(peakHeap)} MiB, peak workerd RSS ${Math.round(peakRss)} MiB; ${perPromotion.toFixed(3)} origin requests per promotion`,
+          `${nextMark}: ${Math.round((Date.now() - lastMarkAt) / 100) / 10} s for these 10,000; peak heap ${Math.round(peakHeap)} MiB, peak workerd RSS ${Math.round(peakRss)} MiB; ${perPromotion.toFixed(3)} origin requests per promotion; ${Math.round((cpuMs(workerPid) - cpuBefore) / Math.max(1, record.pages))} ms workerd CPU per page`,
         );
         lastMarkAt = Date.now();
       }
@@ -151,6 +168,7 @@ async function main() {
       if (Date.now() - started > minutes * 60_000) break;
     }
     clearInterval(sampler);
+    const workerCpuMs = cpuMs(workerPid) - cpuBefore;
     const seconds = (Date.now() - started) / 1000;
     const origin = (await stack.originRequests("/api/")) - originBefore;
     /** Seconds each 10,000 promotions took, from the run's fetched count. */
@@ -178,6 +196,8 @@ async function main() {
       secondsPer10k: per10k,
       peakWorkerHeapMiB: Math.round(peakHeap * 10) / 10,
       peakWorkerdRssMiB: Math.round(peakRss),
+      workerCpuSeconds: Math.round(workerCpuMs / 100) / 10,
+      workerCpuMsPerPage: Math.round(workerCpuMs / Math.max(1, record?.pages ?? 0)),
       originRequests: origin,
       originRequestsPerPromotion: Math.round((origin / Math.max(1, record?.fetched ?? 0)) * 1000) / 1000,
     };
