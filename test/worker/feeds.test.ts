@@ -202,6 +202,35 @@ describe("feed imports: changes", () => {
     // The 500 waits 10 s (the first backoff), the 429 its Retry-After, pages 3 s apart.
   }, 60_000);
 
+  // Awin's API is paged and refused above; here the other APIs, each with its own paging and credentials.
+  it.each([
+    { kind: "impact", requestsPerPage: 1 },
+    { kind: "cj", requestsPerPage: 1 },
+    // Rakuten asks for an access token before each page.
+    { kind: "rakuten", requestsPerPage: 2 },
+  ])(
+    "reads $kind's API page by page, retries a 500 in mid-run and a 429 after its Retry-After, and fails with credentials it refuses",
+    async ({ kind, requestsPerPage }) => {
+      const key = `${kind}-${unique()}`;
+      const promotions = Array.from({ length: 5 }, (_, n) =>
+        promotion({ id: `${kind}${n}`, advertiserId: "A1", code: `CODE${n}`, description: `Offer ${n}`, start: "2031-01-01", end: "2031-06-30" }),
+      );
+      await setFeed(key, { kind, account: "4711", credentials: `secret-${key}`, pageSize: 2, promotions });
+      await setFaults(key, { status500OnPage: 2, rateLimitOnPage: 3, retryAfter: 1 });
+      const network = await createNetwork(key, kind);
+      expect(await importNow(network.id, kind, 50_000)).toMatchObject({ status: "complete", pages: 3, fetched: 5, held: 5, errors: 0 });
+      const held = await list<{ promotion_id: string }>("network_promotions", `network = "${network.id}"`, { fields: "promotion_id" });
+      expect(new Set(held.map((p) => p.promotion_id)).size).toBe(5);
+      // Three pages answered, two of them refused once first.
+      expect(await servedRequests(key)).toBe(5 * requestsPerPage);
+
+      const refused = await importNow((await createNetwork(key, kind, { feed_credentials: "a-wrong-token" })).id, kind);
+      expect(refused).toMatchObject({ status: "failed", fetched: 0 });
+      expect(refused.error_log?.[0]?.message).toContain("credentials refused");
+    },
+    90_000,
+  );
+
   it("fails a run whose credentials the network refuses; reads Impact's ads with the right ones", async () => {
     const key = `impact-${unique()}`;
     await setFeed(key, { kind: "impact", account: "4711", credentials: "the-real-token", promotions: [promotion({ id: "1", advertiserId: "C1" })] });
