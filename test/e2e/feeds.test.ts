@@ -8,7 +8,8 @@ import { launchChromium, siteUrl, superuserToken } from "./browser";
  * Issue 48 in Chromium against the whole local stack (wrangler dev with its local queue, a
  * real PocketBase) and the fake Awin API: an editor starts an import at /admin/imports, maps
  * the advertiser to the suggested store, and its offers appear on the store page; the
- * editor corrects one offer, and the next import keeps the correction; then the editor uploads
+ * editor corrects one offer, the network renames both, and the next import takes the other's
+ * new title and keeps the correction; then the editor uploads
  * a CSV file through the form, and its offer appears too.
  */
 
@@ -32,44 +33,39 @@ async function asSuperuser<T>(path: string, method: string, body?: unknown): Pro
 let store: { id: string; title: string };
 let network: { id: string };
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  fake = await startFakeNetworks();
-  fake.setFeed(key, {
+/** The fake Awin feed: two promotions of advertiser 55, with the titles the network gives them. */
+function awinFeed(titles = { coupon: "15% off garden tools", deal: "Free delivery this month" }) {
+  const promotion = {
+    advertiserId: "55",
+    advertiserName: "Feed Shop",
+    site: `https://www.${host}/`,
+    terms: "",
+    start: "",
+    end: "2031-05-31T23:59:00+00:00",
+    countries: [],
+  };
+  return {
     kind: "awin",
     account: "777",
     credentials: "e2e-token",
     promotions: [
       {
+        ...promotion,
         id: "9001",
-        advertiserId: "55",
-        advertiserName: "Feed Shop",
-        site: `https://www.${host}/`,
-        title: "15% off garden tools",
+        title: titles.coupon,
         description: "On every tool.",
-        terms: "",
         code: "GARDEN15",
-        start: "",
-        end: "2031-05-31T23:59:00+00:00",
         tracking: "https://www.awin1.com/cread.php?awinmid=55&awinaffid=1",
-        countries: [],
       },
-      {
-        id: "9002",
-        advertiserId: "55",
-        advertiserName: "Feed Shop",
-        site: `https://www.${host}/`,
-        title: "Free delivery this month",
-        description: "",
-        terms: "",
-        code: "",
-        start: "",
-        end: "2031-05-31T23:59:00+00:00",
-        tracking: "https://www.awin1.com/cread.php?awinmid=55&awinaffid=2",
-        countries: [],
-      },
+      { ...promotion, id: "9002", title: titles.deal, description: "", code: "", tracking: "https://www.awin1.com/cread.php?awinmid=55&awinaffid=2" },
     ],
-  });
+  };
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  fake = await startFakeNetworks();
+  fake.setFeed(key, awinFeed());
   store = await asSuperuser("/api/collections/_zdata_stores/records", "POST", {
     title: `Feed Shop ${key}`,
     website: `https://${host}/`,
@@ -156,9 +152,14 @@ describe("feed imports in Chromium", () => {
     });
     expect(edit.ok).toBe(true);
 
+    // The network renames both promotions; the next import takes the deal's new title and keeps the editor's heading.
+    fake.setFeed(key, awinFeed({ coupon: "12% off garden tools", deal: "Free delivery all summer" }));
     await runImport(page);
-    await expect.poll(() => storePageText(shop), { timeout: 20_000 }).toContain("15% off all garden tools (checked)");
-    expect(await shop.locator("main").textContent()).not.toContain("15% off garden tools");
+    await expect.poll(() => storePageText(shop), { timeout: 20_000 }).toContain("Free delivery all summer");
+    const after = await shop.locator("main").textContent();
+    expect(after).toContain("15% off all garden tools (checked)");
+    expect(after).not.toContain("12% off garden tools");
+    expect(after).not.toContain("15% off garden tools");
 
     // A bulk upload through the form (the generic column map): the same import, mapped
     // advertiser and all, and its offer on the store page.
