@@ -6,6 +6,8 @@ import { freePort } from "./pocketbase/run.mjs";
 // the global setup (same Node process) reads them from the environment.
 process.env.TEST_PB_PORT ??= String(await freePort());
 process.env.TEST_PROXY_PORT ??= String(await freePort());
+// The control of the tests' SMTP server (test/support/smtp-sink.mjs): the mail PocketBase sent.
+process.env.TEST_MAIL_CONTROL_PORT ??= String(await freePort());
 process.env.TEST_PB_EMAIL ??= "worker-tests@dealpilot.local";
 process.env.TEST_PB_PASSWORD ??= "worker-tests-password";
 // The Worker's PocketBase service account (newsletter writes), ensured by the global setup.
@@ -27,6 +29,10 @@ export default defineConfig({
           PB_SERVICE_EMAIL: process.env.TEST_PB_SERVICE_EMAIL,
           PB_SERVICE_PASSWORD: process.env.TEST_PB_SERVICE_PASSWORD,
           EVENTS_KEY_SECRET: "worker-tests-events-key",
+          TEST_MAIL_URL: `http://127.0.0.1:${process.env.TEST_MAIL_CONTROL_PORT}`,
+          // The key of the links in emails, and the relay notifications' password (docs/email.md).
+          MAIL_TOKEN_SECRET: "worker-tests-mail-token-key",
+          MAIL_NOTIFICATIONS_SECRET: "worker-tests-mail-notifications",
           // The operator's secret: the purge endpoint, and the internal headers (test/worker/helpers.ts OPERATOR).
           CACHE_PURGE_SECRET: "worker-tests-operator-secret",
           // Short freshness so stale-while-revalidate is observable within a test.

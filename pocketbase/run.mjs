@@ -227,7 +227,14 @@ export async function ensureServiceAccount({
  * the tests' SMTP server. A deployment sets its relay there instead (docs/email.md).
  * @param {{ url: string, superuserEmail: string, superuserPassword: string, smtpPort: number, senderAddress?: string, senderName?: string }} options
  */
-export async function configureMailer({ url, superuserEmail, superuserPassword, smtpPort, senderAddress = "deals@dealpilot.example", senderName = "DealPilot" }) {
+export async function configureMailer({
+  url,
+  superuserEmail,
+  superuserPassword,
+  smtpPort,
+  senderAddress = "deals@dealpilot.example",
+  senderName = "DealPilot",
+}) {
   const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

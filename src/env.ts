@@ -49,6 +49,17 @@ export interface Env {
   POSTBACK_LIMITER?: RateLimit;
   /** Rate Limiting binding: report sign-in attempts per client (POST /admin/sign-in). */
   SIGN_IN_LIMITER?: RateLimit;
+  /** Rate Limiting binding: store-alert sign-ups per client (POST /stores/{id}/alerts). */
+  ALERTS_LIMITER?: RateLimit;
+  /** Secret: key of the HMAC that signs the links in our emails (confirm, unsubscribe, manage;
+   * docs/email.md). Without it no sign-up is taken ("unavailable") and nothing is sent. A new
+   * value voids every link already sent. */
+  MAIL_TOKEN_SECRET?: string;
+  /** Secret: the password the relay's bounce and complaint notifications bring (HTTP Basic,
+   * POST /mail/notifications). Without it that endpoint answers 404. */
+  MAIL_NOTIFICATIONS_SECRET?: string;
+  /** The publisher's postal address, printed in every alert and digest (CAN-SPAM). */
+  MAIL_POSTAL_ADDRESS?: string;
 }
 
 export interface Config {
@@ -71,6 +82,9 @@ export interface Config {
   service: { email: string; password: string } | null;
   /** Key of the events' count_key HMAC; null when the secret is not set. */
   eventsKeySecret: string | null;
+  /** Email to subscribers (docs/email.md): the links' key and the relay's notifications'
+   * password (null when not set), and the postal address every alert and digest shows. */
+  mail: { tokenSecret: string | null; notificationsSecret: string | null; postalAddress: string };
 }
 
 function seconds(value: string | undefined, name: string): number {
@@ -107,5 +121,10 @@ export function readConfig(env: Env): Config {
     secureCookies: !env.SITE_ORIGIN.startsWith("http://"),
     service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,
     eventsKeySecret: env.EVENTS_KEY_SECRET || null,
+    mail: {
+      tokenSecret: env.MAIL_TOKEN_SECRET || null,
+      notificationsSecret: env.MAIL_NOTIFICATIONS_SECRET || null,
+      postalAddress: (env.MAIL_POSTAL_ADDRESS ?? "").trim(),
+    },
   };
 }

@@ -27,7 +27,11 @@ function newId() {
 
 function rows(app, sql, shape, params) {
   const result = arrayOf(new DynamicModel(shape));
-  app.db().newQuery(sql).bind(params || {}).all(result);
+  app
+    .db()
+    .newQuery(sql)
+    .bind(params || {})
+    .all(result);
   return result;
 }
 
@@ -51,7 +55,9 @@ function clock(body) {
 
 function text(value, max) {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never reach a stored field or a header
-  return String(value == null ? "" : value).replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, max);
+  return String(value == null ? "" : value)
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .slice(0, max);
 }
 
 /** The live rule of the site (src/data/live-offers.ts) for offer `o` at {:now}, with its store published. */
@@ -61,6 +67,24 @@ const LIVE_OFFER = `o.status = 'published' AND (o.starts_at = '' OR o.starts_at 
 /** Offer `o` is valid in subscriber `s`'s country, or the country is not known. */
 const IN_COUNTRY = `(s.country = '' OR NOT EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(o.countries) THEN o.countries ELSE '[]' END))
   OR EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(o.countries) THEN o.countries ELSE '[]' END) c WHERE c.value = s.country))`;
+
+/** The subscriber's digest request waits for its confirmation (SQL, on `subscribers`). */
+const DIGEST_WAITS = "(digest_requested_at != '' AND (digest_confirmed_at = '' OR digest_confirmed_at < digest_requested_at))";
+
+/**
+ * A confirmation email may go to subscriber `s` now: something new was asked since the last
+ * one, or the gap has passed since it (the visitor asked again: it may have been lost); and
+ * never more than confirmations_per_day a day, whatever is asked (no mail bombing).
+ */
+const CONFIRMATION_ALLOWED = `s.confirmation_due = TRUE AND s.status IN ('pending', 'active')
+  AND (s.confirmation_sent_at = '' OR s.confirmation_sent_at <= {:since}
+    OR (s.digest_requested_at > s.confirmation_sent_at AND (s.digest_confirmed_at = '' OR s.digest_confirmed_at < s.digest_requested_at))
+    OR EXISTS (SELECT 1 FROM store_alerts a WHERE a.subscriber = s.id AND a.confirmed_at = '' AND a.requested_at > s.confirmation_sent_at))
+  AND (SELECT COUNT(*) FROM mail_sends m WHERE m.subscriber = s.id AND m.kind = 'confirmation' AND m.created > {:day}) < ${MAIL_TIMING.confirmations_per_day}`;
+
+function confirmationParams(now) {
+  return { since: pbDate(now.ms - MAIL_TIMING.confirmation_gap_minutes * 60000), day: pbDate(Date.now() - DAY_MS) };
+}
 
 /** What a subscriber asked for and has not confirmed yet, for a confirmation email or page. */
 function pendingOf(app, subscriberId) {
@@ -115,7 +139,12 @@ function subscribe(app, body) {
     if (store && rows(tx, "SELECT id FROM _zdata_stores WHERE id = {:id} AND status = 'published'", { id: "" }, { id: store }).length === 0) {
       throw new NotFoundError("no such store");
     }
-    const found = rows(tx, "SELECT id, status, digest FROM subscribers WHERE email = {:email} COLLATE NOCASE", { id: "", status: "", digest: "" }, { email: email });
+    const found = rows(
+      tx,
+      "SELECT id, status, digest FROM subscribers WHERE email = {:email} COLLATE NOCASE",
+      { id: "", status: "", digest: "" },
+      { email: email },
+    );
     let s = found[0];
     if (s && s.status === "bounced") return;
     if (!s) {
@@ -140,15 +169,26 @@ function subscribe(app, body) {
     }
     subscriberId = s.id;
     if (body.digest === true && !(s.status === "active" && s.digest !== "none")) {
+      // Asked again while a request waits: the same request, its confirmation sent again (after
+      // the gap), so the link of the first email still confirms it.
       changed(
         tx,
-        "UPDATE subscribers SET digest_consent_version = {:version}, digest_consent_page = {:page}, digest_requested_at = {:now}, confirmation_due = TRUE WHERE id = {:id}",
+        `UPDATE subscribers SET confirmation_due = TRUE,
+           digest_consent_version = CASE WHEN ${DIGEST_WAITS} THEN digest_consent_version ELSE {:version} END,
+           digest_consent_page = CASE WHEN ${DIGEST_WAITS} THEN digest_consent_page ELSE {:page} END,
+           digest_requested_at = CASE WHEN ${DIGEST_WAITS} THEN digest_requested_at ELSE {:now} END
+         WHERE id = {:id}`,
         { id: s.id, version: version, page: page, now: now.at },
       );
       due = true;
     }
     if (store) {
-      const alert = rows(tx, "SELECT id, confirmed_at FROM store_alerts WHERE subscriber = {:s} AND store = {:store}", { id: "", confirmed_at: "" }, { s: s.id, store: store })[0];
+      const alert = rows(
+        tx,
+        "SELECT id, confirmed_at FROM store_alerts WHERE subscriber = {:s} AND store = {:store}",
+        { id: "", confirmed_at: "" },
+        { s: s.id, store: store },
+      )[0];
       if (!alert) {
         tx.db()
           .newQuery(
@@ -157,13 +197,6 @@ function subscribe(app, body) {
           )
           .bind({ id: newId(), s: s.id, store: store, version: version, page: page, now: now.at })
           .execute();
-      } else if (alert.confirmed_at === "") {
-        changed(tx, "UPDATE store_alerts SET consent_version = {:version}, consent_page = {:page}, requested_at = {:now} WHERE id = {:id}", {
-          id: alert.id,
-          version: version,
-          page: page,
-          now: now.at,
-        });
       }
       if (!alert || alert.confirmed_at === "" || s.status !== "active") {
         // What is live now is what they saw when they asked: alerts are for what comes after.
@@ -218,7 +251,8 @@ function confirm(app, body) {
       issued: issued,
     });
     const left = pendingOf(tx, id);
-    if (left && !left.pending.digest && left.pending.stores.length === 0) changed(tx, "UPDATE subscribers SET confirmation_due = FALSE WHERE id = {:id}", { id: id });
+    if (left && !left.pending.digest && left.pending.stores.length === 0)
+      changed(tx, "UPDATE subscribers SET confirmation_due = FALSE WHERE id = {:id}", { id: id });
   });
   return { outcome: outcome, subscriber: outcome === "gone" ? null : pendingOf(app, id) };
 }
@@ -275,14 +309,9 @@ function setPreferences(app, body) {
 
 /** Pending subscribers whose confirmation email is due (none sent in the last few minutes). */
 function dueConfirmations(app, now, limit) {
-  const since = pbDate(now.ms - MAIL_TIMING.confirmation_gap_minutes * 60000);
-  const due = rows(
-    app,
-    `SELECT id FROM subscribers WHERE confirmation_due = TRUE AND status IN ('pending', 'active')
-     AND (confirmation_sent_at = '' OR confirmation_sent_at <= {:since}) LIMIT {:limit}`,
-    { id: "" },
-    { since: since, limit: limit },
-  );
+  const params = confirmationParams(now);
+  params.limit = limit;
+  const due = rows(app, `SELECT s.id AS id FROM subscribers s WHERE ${CONFIRMATION_ALLOWED} LIMIT {:limit}`, { id: "" }, params);
   return due.map((row) => pendingOf(app, row.id)).filter((s) => s && (s.pending.digest || s.pending.stores.length > 0));
 }
 
@@ -398,19 +427,27 @@ function claim(tx, m, now, status) {
     const params = { id: m.subscriber, now: now.at };
     let claimed = 0;
     if (m.kind === "confirmation") {
-      params.since = pbDate(now.ms - MAIL_TIMING.confirmation_gap_minutes * 60000);
+      Object.assign(params, confirmationParams(now));
       claimed = changed(
         tx,
-        `UPDATE subscribers SET confirmation_due = FALSE, confirmation_sent_at = {:now} WHERE id = {:id} AND confirmation_due = TRUE
-         AND status IN ('pending', 'active') AND (confirmation_sent_at = '' OR confirmation_sent_at <= {:since})`,
+        `UPDATE subscribers SET confirmation_due = FALSE, confirmation_sent_at = {:now}
+         WHERE id = {:id} AND id IN (SELECT s.id FROM subscribers s WHERE s.id = {:id} AND ${CONFIRMATION_ALLOWED})`,
         params,
       );
     } else if (m.kind === "alert") {
       params.gap = pbDate(now.ms - MAIL_TIMING.alert_gap_hours * HOUR_MS);
-      claimed = changed(tx, "UPDATE subscribers SET last_alert_at = {:now} WHERE id = {:id} AND status = 'active' AND (last_alert_at = '' OR last_alert_at <= {:gap})", params);
+      claimed = changed(
+        tx,
+        "UPDATE subscribers SET last_alert_at = {:now} WHERE id = {:id} AND status = 'active' AND (last_alert_at = '' OR last_alert_at <= {:gap})",
+        params,
+      );
     } else if (m.kind === "digest") {
       params.period = m.digest_period;
-      claimed = changed(tx, "UPDATE subscribers SET last_digest_period = {:period} WHERE id = {:id} AND status = 'active' AND last_digest_period < {:period}", params);
+      claimed = changed(
+        tx,
+        "UPDATE subscribers SET last_digest_period = {:period} WHERE id = {:id} AND status = 'active' AND last_digest_period < {:period}",
+        params,
+      );
     }
     if (claimed !== 1) return { outcome: "inactive" };
   }

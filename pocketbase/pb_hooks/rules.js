@@ -58,8 +58,10 @@ const MAIL_TIMING = {
   pending_days: 30,
   /** At most one store alert per subscriber in this many hours. */
   alert_gap_hours: 4,
-  /** A second confirmation email for the same address waits this many minutes. */
+  /** A confirmation email sent again for the same requests waits this many minutes. */
   confirmation_gap_minutes: 10,
+  /** At most this many confirmation emails to one address a day, whatever is asked. */
+  confirmations_per_day: 5,
 };
 
 /** ISO 3166-1 alpha-2: the countries offers may be limited to, and the admin UI's choices. */

@@ -8,6 +8,7 @@
  *
  *   GET  /messages?to=<address>   the messages to that address (all without `to`), oldest first
  *   POST /refuse?to=<address>     the relay refuses that address from now on
+ *   POST /accept?to=<address>     and accepts it again
  *   POST /delay?ms=<n>            holds each message n ms
  */
 import http from "node:http";
@@ -102,6 +103,10 @@ export async function startSmtpSink({ smtpPort = 0, controlPort = 0, keep = true
     if (req.method === "POST" && url.pathname === "/refuse") {
       refused.add(to);
       return reply({ refused: to });
+    }
+    if (req.method === "POST" && url.pathname === "/accept") {
+      refused.delete(to);
+      return reply({ accepted: to });
     }
     if (req.method === "POST" && url.pathname === "/delay") {
       delayMs = Number(url.searchParams.get("ms") ?? 0);

@@ -1,14 +1,16 @@
 // @ts-check
 /**
  * Runs in Node before the Worker tests: a real PocketBase on a free loopback port with
- * the seeded demo content (copied from a cached template), behind the fault proxy.
+ * the seeded demo content (copied from a cached template), behind the fault proxy, and a
+ * real SMTP server (test/support/smtp-sink.mjs) that PocketBase's mailer sends to.
  * Everything it starts is stopped in the returned teardown.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureServiceAccount, prepareSeededDataDir, startPocketBase } from "../../pocketbase/run.mjs";
+import { configureMailer, ensureServiceAccount, prepareSeededDataDir, startPocketBase } from "../../pocketbase/run.mjs";
 import { startFaultProxy } from "./fault-proxy.mjs";
+import { startSmtpSink } from "./smtp-sink.mjs";
 
 export default async function setup() {
   const pbPort = Number(process.env.TEST_PB_PORT);
@@ -28,6 +30,8 @@ export default async function setup() {
     email: process.env.TEST_PB_SERVICE_EMAIL,
     password: process.env.TEST_PB_SERVICE_PASSWORD,
   });
+  const sink = await startSmtpSink({ controlPort: Number(process.env.TEST_MAIL_CONTROL_PORT) });
+  await configureMailer({ url: `http://127.0.0.1:${pbPort}`, superuserEmail: email, superuserPassword: password, smtpPort: sink.port });
   const proxy = await startFaultProxy({
     port: proxyPort,
     upstreamPort: pbPort,
@@ -43,6 +47,7 @@ export default async function setup() {
   return async () => {
     await proxy.close();
     await pocketbase?.stop();
+    await sink.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }
