@@ -53,10 +53,12 @@ function clock(body) {
   return { ms: now, at: pbDate(now) };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never reach a stored field or a header
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
 function text(value, max) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never reach a stored field or a header
   return String(value == null ? "" : value)
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(CONTROL, " ")
     .slice(0, max);
 }
 
@@ -285,7 +287,7 @@ function setPreferences(app, body) {
   let outcome = "saved";
   app.runInTransaction((tx) => {
     const s = rows(tx, "SELECT status, digest FROM subscribers WHERE id = {:id}", { status: "", digest: "" }, { id: id })[0];
-    if (!s || s.status !== "active") {
+    if (s?.status !== "active") {
       outcome = s ? "inactive" : "gone";
       return;
     }
@@ -349,7 +351,7 @@ function dueAlerts(app, now, limit) {
 }
 
 /** Active subscribers of a digest frequency who have not had period `period` (started `start`, ms) and had confirmed it before. */
-function dueDigests(app, now, body) {
+function dueDigests(app, body) {
   if (DIGEST_CHOICES.indexOf(body.frequency) === -1 || body.frequency === "none") throw badRequest("frequency must be weekly or daily");
   if (!/^\d{4}-\d{2}-\d{2}$/.test(body.period || "")) throw badRequest("period must be a day (YYYY-MM-DD)");
   return rows(
@@ -370,7 +372,7 @@ function due(app, body) {
   const now = clock(body);
   if (body.kind === "confirmations") return { items: dueConfirmations(app, now, limitOf(body)) };
   if (body.kind === "alerts") return { items: dueAlerts(app, now, limitOf(body)) };
-  if (body.kind === "digests") return { items: dueDigests(app, now, body) };
+  if (body.kind === "digests") return { items: dueDigests(app, body) };
   throw badRequest("kind must be confirmations, alerts or digests");
 }
 
@@ -510,7 +512,7 @@ function checkMessage(m) {
   if (m.kind !== "notice") recordId(m.subscriber, "subscriber");
   if (m.kind === "digest" && !/^\d{4}-\d{2}-\d{2}$/.test(m.digest_period || "")) throw badRequest("digest_period is required");
   if (m.kind === "alert" && (!Array.isArray(m.offers) || m.offers.length === 0)) throw badRequest("an alert names its offers");
-  if (m.offers !== undefined) (Array.isArray(m.offers) ? m.offers : [null]).forEach((offer) => recordId(offer, "offer"));
+  if (m.offers !== undefined) for (const offer of Array.isArray(m.offers) ? m.offers : [null]) recordId(offer, "offer");
   checkHeaders(m.headers);
 }
 

@@ -33,13 +33,12 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (CR and LF above all) never reach a header or a line of ours
+const LINE_BREAKING = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+
 /** Text from the content for a subject or a line: no control characters (no header or line can be injected), trimmed, at most `max`. */
 export function plainLine(value: string, max = 200): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (CR and LF above all) never reach a header or a line of ours
-  const line = value
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const line = value.replace(LINE_BREAKING, " ").replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -171,8 +170,8 @@ export function digestMail(
     footer.html,
   );
   const text = `${subject}\n\n${blocks.map((b) => b.text).join("\n\n")}\n\n--\n${footer.text}\n`;
-  const fill = (template: string, links: RecipientLinks, escape: (v: string) => string) =>
-    template.replaceAll(escape(UNSUBSCRIBE_SLOT), escape(links.unsubscribe)).replaceAll(escape(MANAGE_SLOT), escape(links.manage));
+  const fill = (template: string, links: RecipientLinks, encode: (v: string) => string) =>
+    template.replaceAll(encode(UNSUBSCRIBE_SLOT), encode(links.unsubscribe)).replaceAll(encode(MANAGE_SLOT), encode(links.manage));
   return {
     forRecipient: (links) => ({
       subject,

@@ -97,7 +97,7 @@ export async function mailNotifications(c: Context<AppEnv>): Promise<Response> {
   let suppressions: Suppression[];
   if (body.Type === "SubscriptionConfirmation") {
     const url = URL.parse(String(body.SubscribeURL ?? ""));
-    if (!url || url.protocol !== "https:" || !SNS_HOST.test(url.hostname)) return c.text("SubscribeURL is not an SNS address.", 400);
+    if (url?.protocol !== "https:" || !SNS_HOST.test(url.hostname)) return c.text("SubscribeURL is not an SNS address.", 400);
     const confirmed = await fetch(url.href).catch(() => null);
     if (!confirmed?.ok) return c.text("Could not confirm the subscription; SNS will retry.", 502);
     return c.text("Subscribed.", 200);

@@ -77,7 +77,7 @@ async function withOrigin(c: Context<AppEnv>, work: () => Promise<Response>): Pr
   }
 }
 
-async function manageLink(c: Context<AppEnv>, secret: string, subscriber: string): Promise<string> {
+async function manageLink(secret: string, subscriber: string): Promise<string> {
   return `/subscriptions/manage/${await signToken(secret, "manage", subscriber)}`;
 }
 
@@ -116,7 +116,7 @@ export async function confirm(c: Context<AppEnv>): Promise<Response> {
       "You are subscribed",
       html`<p>Thank you. <strong>${result.subscriber.email}</strong> gets:</p>
         ${following(result.subscriber)}
-        <p>Every email has a link to change this or to unsubscribe in one click. <a href="${await manageLink(c, secret, result.subscriber.id)}">Manage your emails</a>.</p>`,
+        <p>Every email has a link to change this or to unsubscribe in one click. <a href="${await manageLink(secret, result.subscriber.id)}">Manage your emails</a>.</p>`,
     );
   });
 }
