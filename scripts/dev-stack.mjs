@@ -43,10 +43,11 @@ const CRON_EVERY_MS = 60_000;
  * `inspectorPort` fixes the port of the Worker's V8 inspector (wrangler's default, 9229, is
  * shared by every stack on the machine; the soak reads the Worker's heap through it).
  * `mail` runs the local mail catcher (maildev: SMTP and a web inbox with its REST API, both on
- * loopback) and points PocketBase's mailer at it; MAIL_TOKEN_SECRET and
+ * loopback) and points PocketBase's mailer at it (without `uiPort`, at an SMTP server the caller
+ * runs, as the mail benchmark does); MAIL_TOKEN_SECRET and
  * MAIL_NOTIFICATIONS_SECRET come from the environment, else local values. Every minute the
  * stack fires the Worker's Cron Trigger (the mail job), which wrangler dev does not do itself.
- * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, inspectorPort?: number, vars?: Record<string, string>, service?: { email: string, password: string }, mail?: { smtpPort: number, uiPort: number } }} options
+ * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, inspectorPort?: number, vars?: Record<string, string>, service?: { email: string, password: string }, mail?: { smtpPort: number, uiPort?: number } }} options
  */
 export async function startStack({
   dataDir,
@@ -91,8 +92,10 @@ export async function startStack({
     }
     await ensureServiceAccount({ url: pocketbase.url, superuserEmail: email, superuserPassword: password, ...service });
     if (mail) {
-      mailCatcher = new MailDev({ smtp: mail.smtpPort, web: mail.uiPort, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true });
-      await mailCatcher.start();
+      if (mail.uiPort) {
+        mailCatcher = new MailDev({ smtp: mail.smtpPort, web: mail.uiPort, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true });
+        await mailCatcher.start();
+      }
       await configureMailer({ url: pocketbase.url, superuserEmail: email, superuserPassword: password, smtpPort: mail.smtpPort });
     }
     await buildClient({ quiet });
@@ -144,8 +147,9 @@ export async function startStack({
   return {
     siteUrl: `http://127.0.0.1:${port}`,
     adminUrl: `${pocketbase.url}/_/`,
-    mailUrl: mail ? `http://127.0.0.1:${mail.uiPort}` : undefined,
+    mailUrl: mail?.uiPort ? `http://127.0.0.1:${mail.uiPort}` : undefined,
     cronUrl: `http://127.0.0.1:${port}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}`,
+    pocketbase,
     wrangler,
     stop,
   };

@@ -60,6 +60,9 @@ export interface Env {
   MAIL_NOTIFICATIONS_SECRET?: string;
   /** The publisher's postal address, printed in every alert and digest (CAN-SPAM). */
   MAIL_POSTAL_ADDRESS?: string;
+  /** Send requests (of 20 messages) the mail job keeps in flight to PocketBase's mailer; 8 by
+   * default. Lower it to stay under a relay's sending rate (docs/email.md). */
+  MAIL_SEND_CONCURRENCY?: string;
 }
 
 export interface Config {
@@ -84,7 +87,7 @@ export interface Config {
   eventsKeySecret: string | null;
   /** Email to subscribers (docs/email.md): the links' key and the relay's notifications'
    * password (null when not set), and the postal address every alert and digest shows. */
-  mail: { tokenSecret: string | null; notificationsSecret: string | null; postalAddress: string };
+  mail: { tokenSecret: string | null; notificationsSecret: string | null; postalAddress: string; sendConcurrency: number };
 }
 
 function seconds(value: string | undefined, name: string): number {
@@ -98,6 +101,13 @@ function sitemapUrlsPerFile(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > SITEMAP_MAX_URLS)
     throw new Error(`SITEMAP_URLS_PER_FILE must be an integer from 1 to ${SITEMAP_MAX_URLS}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function sendConcurrency(value: string | undefined): number {
+  if (value === undefined || value === "") return 8;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 32) throw new Error(`MAIL_SEND_CONCURRENCY must be an integer from 1 to 32, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -125,6 +135,7 @@ export function readConfig(env: Env): Config {
       tokenSecret: env.MAIL_TOKEN_SECRET || null,
       notificationsSecret: env.MAIL_NOTIFICATIONS_SECRET || null,
       postalAddress: (env.MAIL_POSTAL_ADDRESS ?? "").trim(),
+      sendConcurrency: sendConcurrency(env.MAIL_SEND_CONCURRENCY),
     },
   };
 }

@@ -31,7 +31,7 @@ export default async function setup() {
     password: process.env.TEST_PB_SERVICE_PASSWORD,
   });
   const sink = await startSmtpSink({ controlPort: Number(process.env.TEST_MAIL_CONTROL_PORT) });
-  await configureMailer({ url: `http://127.0.0.1:${pbPort}`, superuserEmail: email, superuserPassword: password, smtpPort: sink.port });
+  await configureMailer({ url: `http://127.0.0.1:${pbPort}`, superuserEmail: String(email), superuserPassword: String(password), smtpPort: sink.port });
   const proxy = await startFaultProxy({
     port: proxyPort,
     upstreamPort: pbPort,

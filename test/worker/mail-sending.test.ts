@@ -156,7 +156,7 @@ describe("the digest", () => {
     // Featured and the most "worked" votes: first of the best.
     await shop.publish("Digest-worthy code", { is_featured: true, worked_count: 1_000_000 });
     await runMail(now);
-    let messages = await mailbox(email);
+    const messages = await mailbox(email);
     expect(messages).toHaveLength(2);
     const digest = messages[1]!;
     expect(digest.subject).toBe("This week's best new deals");
@@ -247,12 +247,28 @@ describe("bounces and complaints", () => {
   const auth = (password: string) => ({ Authorization: `Basic ${btoa(`relay:${password}`)}` });
   const notify = (body: unknown, password = testEnv.MAIL_NOTIFICATIONS_SECRET!) =>
     visit("/mail/notifications", { method: "POST", headers: { "Content-Type": "text/plain; charset=UTF-8", ...auth(password) }, body: JSON.stringify(body) });
-  const sns = (message: unknown) => ({ Type: "Notification", MessageId: crypto.randomUUID(), TopicArn: "arn:aws:sns:eu-west-1:1:ses", Message: JSON.stringify(message) });
+  const sns = (message: unknown) => ({
+    Type: "Notification",
+    MessageId: crypto.randomUUID(),
+    TopicArn: "arn:aws:sns:eu-west-1:1:ses",
+    Message: JSON.stringify(message),
+  });
 
   it("marks an address bounced on SES's permanent bounce and complaint, and on Postmark's, and sends it nothing more", async () => {
     const cases: [string, (email: string) => unknown][] = [
-      ["ses bounce", (email) => sns({ notificationType: "Bounce", bounce: { bounceType: "Permanent", bounceSubType: "General", bouncedRecipients: [{ emailAddress: email }] }, mail: {} })],
-      ["ses complaint", (email) => sns({ eventType: "Complaint", complaint: { complaintFeedbackType: "abuse", complainedRecipients: [{ emailAddress: email }] }, mail: {} })],
+      [
+        "ses bounce",
+        (email) =>
+          sns({
+            notificationType: "Bounce",
+            bounce: { bounceType: "Permanent", bounceSubType: "General", bouncedRecipients: [{ emailAddress: email }] },
+            mail: {},
+          }),
+      ],
+      [
+        "ses complaint",
+        (email) => sns({ eventType: "Complaint", complaint: { complaintFeedbackType: "abuse", complainedRecipients: [{ emailAddress: email }] }, mail: {} }),
+      ],
       ["postmark bounce", (email) => ({ RecordType: "Bounce", Type: "HardBounce", TypeCode: 1, Email: email, Inactive: true })],
       ["postmark complaint", (email) => ({ RecordType: "SpamComplaint", Type: "SpamComplaint", TypeCode: 512, Email: email })],
     ];

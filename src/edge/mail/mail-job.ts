@@ -26,6 +26,14 @@ export const DIGEST_HOUR_UTC = 8;
 const DIGEST_OFFERS = 8;
 /** A run stops starting new work after this long: the next minute's run takes over. */
 const DEFAULT_BUDGET_MS = 50_000;
+/**
+ * Messages per send request. PocketBase's mailer opens one SMTP connection per message (a
+ * relay's greeting, TLS and authentication each time: about 100-300 ms), so a batch of 20
+ * takes seconds; concurrent batches are what makes throughput (docs/decisions/058).
+ */
+const BATCH_SIZE = 20;
+/** A send request may take this long before the Worker stops waiting (PocketBase goes on with it). */
+const SEND_TIMEOUT_MS = 60_000;
 
 export interface MailJobOptions {
   /** The run's time (the Cron Trigger's scheduled time). */
@@ -102,7 +110,11 @@ export async function digestOffers(config: Config, newSince: number, now: number
   }));
 }
 
-/** Sends `messages` in batches, `concurrency` at a time, adding each outcome to `tally`. */
+/**
+ * Sends `messages` in batches, `concurrency` at a time, adding each outcome to `tally`. A batch
+ * whose request fails is left to a later run: what PocketBase had claimed of it was sent or is
+ * in the log, and the rest is still due.
+ */
 async function sendAll(
   origin: MailOrigin,
   messages: OutgoingMessage[],
@@ -115,7 +127,11 @@ async function sendAll(
   const worker = async () => {
     while (next < batches.length) {
       const batch = batches[next++] ?? [];
-      for (const result of await origin.send(batch, options.now)) tally[result.outcome]++;
+      try {
+        for (const result of await origin.send(batch, options.now)) tally[result.outcome]++;
+      } catch (err) {
+        console.error(`mail job: a batch of ${batch.length} messages is left to the next run`, err);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency, batches.length) }, worker));
@@ -127,16 +143,16 @@ export async function runMailJob(config: Config, options: MailJobOptions): Promi
   const secret = config.mail.tokenSecret;
   if (!secret || !config.service) throw new Error("mail job: MAIL_TOKEN_SECRET or the PocketBase service account is not set");
   const { now } = options;
-  const settings = { now, batchSize: options.batchSize ?? 100, concurrency: options.concurrency ?? 4 };
+  const settings = { now, batchSize: options.batchSize ?? BATCH_SIZE, concurrency: options.concurrency ?? config.mail.sendConcurrency };
   const pageSize = options.pageSize ?? 1000;
   const stopAt = Date.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
   const timeLeft = () => Date.now() < stopAt;
-  const origin = configuredMailOrigin(config);
+  const origin = configuredMailOrigin(config, SEND_TIMEOUT_MS);
   const site = mailSite(config);
   const report: MailJobReport = { confirmations: emptyTally(), alerts: emptyTally(), digests: emptyTally() };
 
   while (timeLeft()) {
-    const due = await origin.dueConfirmations(now, settings.batchSize);
+    const due = await origin.dueConfirmations(now, 100);
     if (due.length === 0) break;
     const before = progress(report.confirmations);
     await sendAll(origin, await Promise.all(due.map((s) => confirmationMessage(config, secret, s, now))), report.confirmations, settings);
@@ -145,7 +161,7 @@ export async function runMailJob(config: Config, options: MailJobOptions): Promi
 
   const minute = new Date(now).toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
   while (timeLeft()) {
-    const due = await origin.dueAlerts(now, settings.batchSize);
+    const due = await origin.dueAlerts(now, 100);
     if (due.length === 0) break;
     const before = progress(report.alerts);
     const messages = await Promise.all(

@@ -52,7 +52,7 @@ export function withUtm(url: string, medium: "alert" | "digest", campaign: strin
 
 const STYLE = `
 body{margin:0;padding:0;background:#f3f4f6;color:#111827}
-.wrap{width:100%;background:#f3f4f6}
+.wrap{background:#f3f4f6}
 .card{max-width:600px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px}
 .muted{color:#4b5563}
 a{color:#0b57d0}
@@ -106,7 +106,7 @@ export function confirmationMail(site: MailSite, subscriber: SubscriberView, con
       .map((item) => `<li>${escapeHtml(item)}</li>`)
       .join(
         "",
-      )}</ul><p>Nothing is sent until you confirm. The link works for 7 days.</p><p style="margin:24px 0"><a class="button" href="${escapeHtml(confirmUrl)}">Confirm my emails</a></p><p class="muted" style="font-size:14px">If the button does not work, open this address: ${escapeHtml(confirmUrl)}</p>`,
+      )}</ul><p>Nothing is sent until you confirm. The link works for 7 days.</p><p style="margin:24px 0"><a class="button" href="${escapeHtml(confirmUrl)}">Confirm my emails</a></p><p class="muted" style="font-size:14px;overflow-wrap:anywhere">If the button does not work, open this address: ${escapeHtml(confirmUrl)}</p>`,
     `<p style="margin:0 0 8px">Not you? Ignore this email: without a confirmation we send nothing, and we delete the address after 30 days.</p><p style="margin:0">${escapeHtml(site.postalAddress)}</p>`,
   );
   const text = `Please confirm\n\nSomeone, we hope you, asked us to send this address:\n${asked.map((item) => `- ${item}`).join("\n")}\n\nNothing is sent until you confirm. The link works for 7 days:\n${confirmUrl}\n\nNot you? Ignore this email: without a confirmation we send nothing, and we delete the address after 30 days.\n${site.postalAddress}\n`;
