@@ -1,5 +1,5 @@
 import type { Config } from "../../env";
-import type { MAIL_KINDS } from "../../lib/rules";
+import type { DIGEST_CHOICES, MAIL_KINDS, SUBSCRIBER_STATUSES } from "../../lib/rules";
 import { asService, type ServiceCredentials } from "../service-account";
 
 /**
@@ -20,8 +20,8 @@ export class MailOriginError extends Error {
 export interface SubscriberView {
   id: string;
   email: string;
-  status: "pending" | "active" | "unsubscribed" | "bounced";
-  digest: "weekly" | "daily" | "none";
+  status: (typeof SUBSCRIBER_STATUSES)[number];
+  digest: (typeof DIGEST_CHOICES)[number];
   country: string;
   /** What waits for confirmation. */
   pending: { digest: boolean; stores: StoreRef[] };
