@@ -6,8 +6,6 @@ import { freePort } from "./pocketbase/run.mjs";
 // the global setup (same Node process) reads them from the environment.
 process.env.TEST_PB_PORT ??= String(await freePort());
 process.env.TEST_PROXY_PORT ??= String(await freePort());
-// The control of the tests' SMTP server (test/support/smtp-sink.mjs): the mail PocketBase sent.
-process.env.TEST_MAIL_CONTROL_PORT ??= String(await freePort());
 process.env.TEST_PB_EMAIL ??= "worker-tests@dealpilot.local";
 process.env.TEST_PB_PASSWORD ??= "worker-tests-password";
 // The Worker's PocketBase service account (newsletter writes), ensured by the global setup.
@@ -29,7 +27,7 @@ export default defineConfig({
           PB_SERVICE_EMAIL: process.env.TEST_PB_SERVICE_EMAIL,
           PB_SERVICE_PASSWORD: process.env.TEST_PB_SERVICE_PASSWORD,
           EVENTS_KEY_SECRET: "worker-tests-events-key",
-          TEST_MAIL_URL: `http://127.0.0.1:${process.env.TEST_MAIL_CONTROL_PORT}`,
+          SESSION_SECRET: "worker-tests-session-key",
           // The key of the links in emails, and the relay notifications' password (docs/email.md).
           MAIL_TOKEN_SECRET: "worker-tests-mail-token-key",
           MAIL_NOTIFICATIONS_SECRET: "worker-tests-mail-notifications",

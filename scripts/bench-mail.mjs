@@ -4,7 +4,7 @@
  * (100,000 by default) get this week's digest from the whole local stack, as in production:
  * the Worker's Cron Trigger (wrangler dev, fired through /cdn-cgi/local/scheduled) renders and
  * batches, PocketBase claims each message and hands it to its SMTP mailer, and a real SMTP
- * server in this process (test/support/smtp-sink.mjs) counts what each address received.
+ * server in this process (test/support/mail-catcher.mjs) counts what each address received.
  *
  * Midway (--crash-at, a share of N) PocketBase is killed (SIGKILL) while it sends, then
  * started again, and the runs go on. The script reports messages per second, the origin's
@@ -25,7 +25,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { cliOptions } from "../pocketbase/cli.mjs";
 import { freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/run.mjs";
-import { startSmtpSink } from "../test/support/smtp-sink.mjs";
+import { startMailCatcher } from "../test/support/mail-catcher.mjs";
 import { BENCH_SUPERUSER } from "./bench-stack.mjs";
 import { startStack } from "./dev-stack.mjs";
 
@@ -95,7 +95,7 @@ async function sampleReads(url, until) {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "pb-bench-mail-"));
-const sink = await startSmtpSink({ keep: false });
+const sink = await startMailCatcher({ port: await freePort(), keep: false });
 sink.setDelay(relayLatencyMs);
 /** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
 let stack;

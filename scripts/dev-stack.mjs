@@ -31,12 +31,15 @@ const LOCAL_MAIL_NOTIFICATIONS_SECRET = "local-mail-notifications";
 /** wrangler dev fires no Cron Trigger by itself: the stack calls Miniflare's scheduled handler each minute, as Cloudflare would. */
 const CRON = "* * * * *";
 const CRON_EVERY_MS = 60_000;
+/** The session cookie's HMAC key on a local stack (a deployment sets its own secret, docs/reports.md). */
+const LOCAL_SESSION_KEY = "local-session-key";
 
 /**
  * `service` is the Worker's PocketBase service account (newsletter writes), ensured here
  * and handed to wrangler dev as the PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD secrets;
  * defaults: the PB_SERVICE_* environment variables, else the local defaults of run.mjs.
- * EVENTS_KEY_SECRET (the events' count key) comes from the environment, else a local value.
+ * EVENTS_KEY_SECRET (the events' count key) and SESSION_SECRET (the sign-in cookie's key) come
+ * from the environment, else local values.
  * `production` bundles the Worker as a deployment does (React's production build);
  * wrangler dev's default is the development build, whose hydration warnings the browser
  * tests check for.
@@ -105,6 +108,7 @@ export async function startStack({
       EVENTS_KEY_SECRET: process.env.EVENTS_KEY_SECRET || LOCAL_EVENTS_KEY,
       MAIL_TOKEN_SECRET: process.env.MAIL_TOKEN_SECRET || LOCAL_MAIL_TOKEN_KEY,
       MAIL_NOTIFICATIONS_SECRET: process.env.MAIL_NOTIFICATIONS_SECRET || LOCAL_MAIL_NOTIFICATIONS_SECRET,
+      SESSION_SECRET: process.env.SESSION_SECRET || LOCAL_SESSION_KEY,
     };
     const varArgs = Object.entries({ POCKETBASE_URL: pocketbase.url, SITE_ORIGIN: `http://127.0.0.1:${port}`, ...secrets, ...vars }).flatMap(([k, v]) => [
       "--var",

@@ -1,26 +1,14 @@
 import { expect } from "vitest";
 import { readConfig } from "../../src/env";
 import { runMailJob, type MailJobOptions } from "../../src/edge/mail/mail-job";
-import { pocketbaseWriter, superuserToken, testEnv, visit } from "./helpers";
+import { mailTo, pocketbaseWriter, superuserToken, testEnv, visit } from "./helpers";
 
-/** What the tests' SMTP server received (test/support/smtp-sink.mjs): the mail PocketBase really sent. */
-export interface ReceivedMessage {
-  to: string;
-  from: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-  raw: string;
-}
+/** What the tests' SMTP server received (test/support/mail-catcher.mjs): the mail PocketBase really sent. */
+export type ReceivedMessage = Awaited<ReturnType<typeof mailTo>>[number];
 
-const mailUrl = () => (testEnv as unknown as { TEST_MAIL_URL: string }).TEST_MAIL_URL;
 export const SITE = "http://127.0.0.1:8787";
 
-export async function mailbox(to: string): Promise<ReceivedMessage[]> {
-  const response = await fetch(`${mailUrl()}/messages?to=${encodeURIComponent(to)}`);
-  return (await response.json()) as ReceivedMessage[];
-}
+export const mailbox = (to: string): Promise<ReceivedMessage[]> => mailTo(to);
 
 /** Waits until `to` has received `count` messages (the sign-up's confirmation goes after its answer). */
 export async function waitForMail(to: string, count = 1, timeoutMs = 10_000): Promise<ReceivedMessage[]> {
@@ -35,7 +23,8 @@ export async function waitForMail(to: string, count = 1, timeoutMs = 10_000): Pr
 
 /** The relay refuses `to` (554) from now on, or accepts it again. */
 export async function relayRefuses(to: string, refuse = true): Promise<void> {
-  await fetch(`${mailUrl()}/${refuse ? "refuse" : "accept"}?to=${encodeURIComponent(to)}`, { method: "POST" });
+  const response = await fetch(`${testEnv.TEST_CONTROL_URL}/__test/mail/refuse?to=${encodeURIComponent(to)}&refuse=${refuse ? 1 : 0}`, { method: "POST" });
+  expect(response.ok).toBe(true);
 }
 
 /** One run of the mail job, as the Cron Trigger makes it at `now`. */

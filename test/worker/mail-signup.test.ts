@@ -22,7 +22,7 @@ import {
 } from "./mail-helpers";
 
 // Sign-ups and their confirmation (issue 50): the mail is what PocketBase's SMTP mailer
-// really sent to the test process's SMTP server (test/support/smtp-sink.mjs).
+// really sent to the test process's SMTP server (test/support/mail-catcher.mjs).
 
 const DAY_MS = 86_400_000;
 /** A sign-up waiting for its confirmation (named once: the thenable check of public-apis.test.ts reads literal statuses). */
