@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { readConfig } from "../../src/env";
 import { runMailJob, type MailJobOptions } from "../../src/edge/mail/mail-job";
 import { mailTo, pocketbaseWriter, superuserToken, testEnv, visit } from "./helpers";
@@ -124,7 +124,8 @@ export async function confirmedSignUp(path: string, email: string, country = "")
 /** A published store and a writer for its offers, all deleted by `cleanup()`. */
 export async function storeWithOffers(title = `Mail store ${crypto.randomUUID().slice(0, 6)}`) {
   const writer = await pocketbaseWriter();
-  const store = await writer.create<{ id: string; title: string }>("_zdata_stores", { title });
+  // Its offers' links lead into its website (the content checks' redirect-host rule).
+  const store = await writer.create<{ id: string; title: string }>("_zdata_stores", { title, website: "https://shop.mail-tests.example" });
   return {
     store,
     publish: (heading: string, fields: Record<string, unknown> = {}) =>
@@ -140,4 +141,29 @@ export async function storeWithOffers(title = `Mail store ${crypto.randomUUID().
       }),
     cleanup: () => writer.cleanup(),
   };
+}
+
+/**
+ * A test file's store (with offers published by its tests) and the addresses its tests use,
+ * all deleted after the file: `fresh()` gives an address of its own to each test.
+ */
+export function mailFixture() {
+  const used: string[] = [];
+  const fixture = {
+    shop: undefined as unknown as Awaited<ReturnType<typeof storeWithOffers>>,
+    used,
+    fresh: (prefix?: string) => {
+      const email = uniqueEmail(prefix);
+      used.push(email);
+      return email;
+    },
+  };
+  beforeAll(async () => {
+    fixture.shop = await storeWithOffers();
+  });
+  afterAll(async () => {
+    for (const email of used) await deleteSubscriber(email);
+    await fixture.shop.cleanup();
+  });
+  return fixture;
 }

@@ -1,5 +1,5 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { digestPeriod } from "../../src/edge/mail/mail-job";
 import { signToken } from "../../src/edge/mail/tokens";
 import { runScheduled } from "../../src/edge/jobs/scheduled";
@@ -7,16 +7,14 @@ import { DIGEST_CHOICES, MAIL_KINDS, MAIL_SEND_STATUSES, SUBSCRIBER_STATUSES } f
 import { superuserToken, testEnv, visit } from "./helpers";
 import {
   confirmedSignUp,
-  deleteSubscriber,
   linkIn,
   mailbox,
   pathOf,
   relayRefuses,
   runMail,
   sendLog,
-  storeWithOffers,
+  mailFixture,
   subscriberRecord,
-  uniqueEmail,
   updateSubscriber,
   type ReceivedMessage,
 } from "./mail-helpers";
@@ -26,21 +24,8 @@ import {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-let shop: Awaited<ReturnType<typeof storeWithOffers>>;
-const used: string[] = [];
-const fresh = (prefix?: string) => {
-  const email = uniqueEmail(prefix);
-  used.push(email);
-  return email;
-};
-
-beforeAll(async () => {
-  shop = await storeWithOffers();
-});
-afterAll(async () => {
-  for (const email of used) await deleteSubscriber(email);
-  await shop.cleanup();
-});
+const fixture = mailFixture();
+const { fresh } = fixture;
 
 function expectListMessage(message: ReceivedMessage, medium: "alert" | "digest") {
   // RFC 8058: an https List-Unsubscribe URI and the One-Click POST header, both signed (DKIM is the relay's).
@@ -69,24 +54,24 @@ function expectListMessage(message: ReceivedMessage, medium: "alert" | "digest")
 describe("store alerts", () => {
   it("bundles what is new in one email, then waits 4 hours, and never names an offer twice", async () => {
     const email = fresh();
-    const subscriber = await confirmedSignUp(`/stores/${shop.store.id}/alerts`, email);
+    const subscriber = await confirmedSignUp(`/stores/${fixture.shop.store.id}/alerts`, email);
     const now = Date.now();
-    const first = await shop.publish("First new code");
-    const second = await shop.publish("Second new code", { type: "deal" });
+    const first = await fixture.shop.publish("First new code");
+    const second = await fixture.shop.publish("Second new code", { type: "deal" });
     // Not live yet, and not for their country: not news.
-    await shop.publish("Starts tomorrow", { starts_at: new Date(now + DAY_MS).toISOString() });
+    await fixture.shop.publish("Starts tomorrow", { starts_at: new Date(now + DAY_MS).toISOString() });
     await runMail(now);
     let messages = await mailbox(email);
     expect(messages).toHaveLength(2);
     const alert = messages[1]!;
-    expect(alert.subject).toBe(`New at ${shop.store.title}: 2 new offers`);
+    expect(alert.subject).toBe(`New at ${fixture.shop.store.title}: 2 new offers`);
     expect(alert.text).toContain("First new code");
     expect(alert.text).toContain("Second new code");
     expect(alert.text).not.toContain("Starts tomorrow");
     expectListMessage(alert, "alert");
 
     // Within 4 hours a third offer waits, and nothing is sent twice.
-    await shop.publish("Third new code");
+    await fixture.shop.publish("Third new code");
     await runMail(now + 60_000);
     await runMail(now + 3 * HOUR_MS);
     expect(await mailbox(email)).toHaveLength(2);
@@ -95,7 +80,7 @@ describe("store alerts", () => {
     expect(messages).toHaveLength(3);
     expect(messages[2]!.text).toContain("Third new code");
     expect(messages[2]!.text).not.toContain("First new code");
-    expect(messages[2]!.subject).toBe(`New at ${shop.store.title}: Third new code`);
+    expect(messages[2]!.subject).toBe(`New at ${fixture.shop.store.title}: Third new code`);
 
     // Nothing new: nothing sent, however often the job runs.
     await runMail(now + 9 * HOUR_MS);
@@ -107,9 +92,9 @@ describe("store alerts", () => {
 
   it("alerts offers for the subscriber's country only, when it is known", async () => {
     const email = fresh();
-    await confirmedSignUp(`/stores/${shop.store.id}/alerts`, email, "DE");
-    await shop.publish("Only in France", { countries: ["FR"] });
-    await shop.publish("In Germany and Austria", { countries: ["DE", "AT"] });
+    await confirmedSignUp(`/stores/${fixture.shop.store.id}/alerts`, email, "DE");
+    await fixture.shop.publish("Only in France", { countries: ["FR"] });
+    await fixture.shop.publish("In Germany and Austria", { countries: ["DE", "AT"] });
     await runMail();
     const [, alert] = await mailbox(email);
     expect(alert!.text).toContain("In Germany and Austria");
@@ -118,8 +103,8 @@ describe("store alerts", () => {
 
   it("sends one alert when two runs race, and marks a second send of the same key a duplicate", async () => {
     const email = fresh();
-    await confirmedSignUp(`/stores/${shop.store.id}/alerts`, email);
-    await shop.publish("Raced code");
+    await confirmedSignUp(`/stores/${fixture.shop.store.id}/alerts`, email);
+    await fixture.shop.publish("Raced code");
     const now = Date.now();
     const reports = await Promise.all([runMail(now), runMail(now), runMail(now + 1_000)]);
     expect(reports.reduce((sum, r) => sum + r.alerts.sent, 0)).toBe(1);
@@ -128,8 +113,8 @@ describe("store alerts", () => {
 
   it("keeps an offer for the next run when the relay refuses the message, and sends it once it accepts", async () => {
     const email = fresh();
-    await confirmedSignUp(`/stores/${shop.store.id}/alerts`, email);
-    await shop.publish("Refused at first");
+    await confirmedSignUp(`/stores/${fixture.shop.store.id}/alerts`, email);
+    await fixture.shop.publish("Refused at first");
     await relayRefuses(email);
     try {
       const refused = await runMail();
@@ -154,7 +139,7 @@ describe("the digest", () => {
     // Confirmed before the period began: this period's digest is theirs.
     await updateSubscriber(subscriber.id, { digest_confirmed_at: new Date(start - 60_000).toISOString() });
     // Featured and the most "worked" votes: first of the best.
-    await shop.publish("Digest-worthy code", { is_featured: true, worked_count: 1_000_000 });
+    await fixture.shop.publish("Digest-worthy code", { is_featured: true, worked_count: 1_000_000 });
     await runMail(now);
     const messages = await mailbox(email);
     expect(messages).toHaveLength(2);
@@ -177,19 +162,19 @@ describe("the digest", () => {
 
   it("sends a daily digest to those who chose it on their preferences page", async () => {
     const email = fresh();
-    const subscriber = await confirmedSignUp(`/stores/${shop.store.id}/alerts`, email);
+    const subscriber = await confirmedSignUp(`/stores/${fixture.shop.store.id}/alerts`, email);
     const token = await signToken(testEnv.MAIL_TOKEN_SECRET!, "manage", subscriber.id);
     const page = await visit(`/subscriptions/manage/${token}`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain(shop.store.title);
+    expect(html).toContain(fixture.shop.store.title);
     expect(html).toContain('value="daily"');
     const saved = await visit(`/subscriptions/manage/${token}`, { method: "POST", body: new URLSearchParams({ digest: "daily" }) });
     expect(saved.status).toBe(200);
     const record = await subscriberRecord(email);
     expect(record).toMatchObject({ digest: "daily", digest_consent_version: "manage-page" });
     // The store was left unticked: they follow it no more.
-    await shop.publish("Not for someone who left the store");
+    await fixture.shop.publish("Not for someone who left the store");
     const now = Date.now() + 2 * DAY_MS;
     await updateSubscriber(subscriber.id, { digest_confirmed_at: new Date(digestPeriod("daily", now).start - 60_000).toISOString() });
     await runMail(now);
@@ -201,8 +186,8 @@ describe("the digest", () => {
 describe("unsubscribing", () => {
   it("takes RFC 8058's one-click POST: 200, no redirect, and the next run sends nothing", async () => {
     const email = fresh();
-    await confirmedSignUp(`/stores/${shop.store.id}/alerts`, email);
-    await shop.publish("Before leaving");
+    await confirmedSignUp(`/stores/${fixture.shop.store.id}/alerts`, email);
+    await fixture.shop.publish("Before leaving");
     await runMail();
     const [, alert] = await mailbox(email);
     const oneClick = pathOf(alert!.headers["list-unsubscribe"]!.slice(1, -1));
@@ -224,7 +209,7 @@ describe("unsubscribing", () => {
     const record = await subscriberRecord(email);
     expect(record).toMatchObject({ status: "unsubscribed", digest: "none" });
 
-    await shop.publish("After leaving");
+    await fixture.shop.publish("After leaving");
     await runMail(Date.now() + 5 * HOUR_MS);
     expect(await mailbox(email)).toHaveLength(2);
     // A second click is still a 200.
@@ -274,16 +259,16 @@ describe("bounces and complaints", () => {
     ];
     for (const [name, notification] of cases) {
       const email = fresh("bounce");
-      await confirmedSignUp(`/stores/${shop.store.id}/alerts`, email);
+      await confirmedSignUp(`/stores/${fixture.shop.store.id}/alerts`, email);
       const response = await notify(notification(email.toUpperCase()));
       expect(response.status, name).toBe(200);
       const record = await subscriberRecord(email);
       expect(record?.status, name).toBe("bounced");
       expect(record?.bounce_reason, name).toContain(name.split(" ")[0]);
     }
-    await shop.publish("Nobody bounced hears of this");
+    await fixture.shop.publish("Nobody bounced hears of this");
     await runMail(Date.now() + 5 * HOUR_MS);
-    for (const email of used.filter((e) => e.startsWith("bounce-"))) expect(await mailbox(email)).toHaveLength(1);
+    for (const email of fixture.used.filter((e) => e.startsWith("bounce-"))) expect(await mailbox(email)).toHaveLength(1);
   });
 
   it("ignores soft bounces, and refuses what is not authenticated or not a notification", async () => {
@@ -309,8 +294,8 @@ describe("bounces and complaints", () => {
 describe("the schedule and the schema", () => {
   it("runs the mail job from the Worker's every-minute Cron Trigger", async () => {
     const email = fresh();
-    await confirmedSignUp(`/stores/${shop.store.id}/alerts`, email);
-    await shop.publish("Sent by the cron");
+    await confirmedSignUp(`/stores/${fixture.shop.store.id}/alerts`, email);
+    await fixture.shop.publish("Sent by the cron");
     const ctx = createExecutionContext();
     await runScheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), testEnv, ctx);
     await waitOnExecutionContext(ctx);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signToken } from "../../src/edge/mail/tokens";
 import { SIGN_UP_MESSAGES, STORE_ALERTS_CONSENT } from "../../src/lib/newsletter";
 import { MAIL_TIMING } from "../../src/lib/rules";
@@ -14,9 +14,9 @@ import {
   SITE,
   signUp,
   storeAlertRecords,
+  mailFixture,
   storeWithOffers,
   subscriberRecord,
-  uniqueEmail,
   updateSubscriber,
   waitForMail,
 } from "./mail-helpers";
@@ -28,31 +28,18 @@ const DAY_MS = 86_400_000;
 /** A sign-up waiting for its confirmation (named once: the thenable check of public-apis.test.ts reads literal statuses). */
 const WAITING = "pending";
 const secret = testEnv.MAIL_TOKEN_SECRET ?? "";
-let shop: Awaited<ReturnType<typeof storeWithOffers>>;
-const used: string[] = [];
-const fresh = (prefix?: string) => {
-  const email = uniqueEmail(prefix);
-  used.push(email);
-  return email;
-};
-
-beforeAll(async () => {
-  shop = await storeWithOffers();
-});
-afterAll(async () => {
-  for (const email of used) await deleteSubscriber(email);
-  await shop.cleanup();
-});
+const fixture = mailFixture();
+const { fresh } = fixture;
 
 describe("the confirmation flow", () => {
   it("sends a confirmation email (no offers, a signed link) and stores what proves consent", async () => {
     const email = fresh();
-    const response = await signUp(`/stores/${shop.store.id}/alerts`, email, { returnTo: `/stores/x/${shop.store.id}?page=2`, country: "DE" });
+    const response = await signUp(`/stores/${fixture.shop.store.id}/alerts`, email, { returnTo: `/stores/x/${fixture.shop.store.id}?page=2`, country: "DE" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "sent", message: SIGN_UP_MESSAGES.sent });
     const [confirmation] = await waitForMail(email);
     expect(confirmation!.subject).toBe("Confirm your DealPilot emails");
-    expect(confirmation!.text).toContain(`alerts when ${shop.store.title} has new codes`);
+    expect(confirmation!.text).toContain(`alerts when ${fixture.shop.store.title} has new codes`);
     expect(confirmation!.html).toContain("Confirm my emails");
     // A confirmation is not a list message and carries no offer.
     expect(confirmation!.headers["list-unsubscribe"]).toBeUndefined();
@@ -66,7 +53,12 @@ describe("the confirmation flow", () => {
     expect(record!.signed_up_at).not.toBe("");
     expect(record!.confirmed_at).toBe("");
     const [alert] = await storeAlertRecords(record!.id);
-    expect(alert).toMatchObject({ store: shop.store.id, consent_version: STORE_ALERTS_CONSENT, consent_page: `/stores/x/${shop.store.id}`, confirmed_at: "" });
+    expect(alert).toMatchObject({
+      store: fixture.shop.store.id,
+      consent_version: STORE_ALERTS_CONSENT,
+      consent_page: `/stores/x/${fixture.shop.store.id}`,
+      confirmed_at: "",
+    });
     expect(alert!.requested_at).not.toBe("");
   });
 
@@ -118,10 +110,10 @@ describe("the confirmation flow", () => {
 
   it("sends nothing but the confirmation before the address is confirmed", async () => {
     const email = fresh();
-    await shop.publish("Live before they asked");
-    expect((await signUp(`/stores/${shop.store.id}/alerts`, email)).status).toBe(200);
+    await fixture.shop.publish("Live before they asked");
+    expect((await signUp(`/stores/${fixture.shop.store.id}/alerts`, email)).status).toBe(200);
     const [confirmation] = await waitForMail(email);
-    await shop.publish("Published while they waited");
+    await fixture.shop.publish("Published while they waited");
     const report = await runMail();
     expect(report.alerts.failed).toBe(0);
     expect(await mailbox(email)).toHaveLength(1);
@@ -172,7 +164,7 @@ describe("no address enumeration", () => {
     const bouncing = await confirmedSignUp("/newsletter", bounced);
     await updateSubscriber(bouncing.id, { status: "bounced" });
 
-    for (const path of ["/newsletter", `/stores/${shop.store.id}/alerts`]) {
+    for (const path of ["/newsletter", `/stores/${fixture.shop.store.id}/alerts`]) {
       const answers = [];
       for (const email of [fresh(), pending, active, left, bounced]) {
         const json = await signUp(path, email);
@@ -231,11 +223,15 @@ describe("hostile input", () => {
     const headers = { "CF-Connecting-IP": clientIp(), Origin: SITE, Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" };
     const big = await visit("/newsletter", { method: "POST", headers, body: `email=a%40example.com&pad=${"x".repeat(64 * 1024)}` });
     expect(big.status).toBe(413);
-    const bigAlerts = await visit(`/stores/${shop.store.id}/alerts`, { method: "POST", headers, body: `email=a%40example.com&pad=${"x".repeat(64 * 1024)}` });
+    const bigAlerts = await visit(`/stores/${fixture.shop.store.id}/alerts`, {
+      method: "POST",
+      headers,
+      body: `email=a%40example.com&pad=${"x".repeat(64 * 1024)}`,
+    });
     expect(bigAlerts.status).toBe(413);
     expect((await signUp("/stores/zzzzzzzzzzzzzzz/alerts", fresh())).status).toBe(404);
     expect((await signUp("/stores/..%2F..%2Fadmin/alerts", fresh())).status).toBe(404);
-    const crossSite = await visit(`/stores/${shop.store.id}/alerts`, {
+    const crossSite = await visit(`/stores/${fixture.shop.store.id}/alerts`, {
       method: "POST",
       headers: { ...headers, Origin: "https://evil.example" },
       body: "email=b%40example.com",
@@ -243,8 +239,8 @@ describe("hostile input", () => {
     expect(crossSite.status).toBe(403);
 
     const ip = clientIp();
-    for (let i = 0; i < 5; i++) expect((await signUp(`/stores/${shop.store.id}/alerts`, "nope", { ip })).status).toBe(422);
-    const limited = await signUp(`/stores/${shop.store.id}/alerts`, fresh(), { ip });
+    for (let i = 0; i < 5; i++) expect((await signUp(`/stores/${fixture.shop.store.id}/alerts`, "nope", { ip })).status).toBe(422);
+    const limited = await signUp(`/stores/${fixture.shop.store.id}/alerts`, fresh(), { ip });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toBe("60");
   });
