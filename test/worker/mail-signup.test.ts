@@ -151,6 +151,24 @@ describe("the confirmation flow", () => {
   });
 });
 
+describe("retention", () => {
+  it("deletes a sign-up not confirmed 30 days after its confirmation email, and keeps a younger one", async () => {
+    const old = fresh();
+    const young = fresh();
+    for (const email of [old, young]) {
+      expect((await signUp(`/stores/${fixture.shop.store.id}/alerts`, email)).status).toBe(200);
+      await waitForMail(email);
+    }
+    const at = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+    await updateSubscriber((await subscriberRecord(old))!.id, { signed_up_at: at(31), confirmation_sent_at: at(31) });
+    await updateSubscriber((await subscriberRecord(young))!.id, { signed_up_at: at(29), confirmation_sent_at: at(29) });
+    const report = await runMail(Date.now(), { retention: true });
+    expect(report.retention?.subscribers).toBeGreaterThanOrEqual(1);
+    expect(await subscriberRecord(old)).toBeUndefined();
+    expect(await subscriberRecord(young)).toMatchObject({ status: WAITING });
+  });
+});
+
 describe("no address enumeration", () => {
   it("answers a new, a pending, a confirmed, an unsubscribed and a bounced address the same way", async () => {
     const pending = fresh();
