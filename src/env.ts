@@ -55,6 +55,20 @@ export interface Env {
   POSTBACK_LIMITER?: RateLimit;
   /** Rate Limiting binding: report sign-in attempts per client (POST /admin/sign-in). */
   SIGN_IN_LIMITER?: RateLimit;
+  /** Rate Limiting binding: store-alert sign-ups per client (POST /stores/{id}/alerts). */
+  ALERTS_LIMITER?: RateLimit;
+  /** Secret: key of the HMAC that signs the links in our emails (confirm, unsubscribe, manage;
+   * docs/email.md). Without it no sign-up is taken ("unavailable") and nothing is sent. A new
+   * value voids every link already sent. */
+  MAIL_TOKEN_SECRET?: string;
+  /** Secret: the password the relay's bounce and complaint notifications bring (HTTP Basic,
+   * POST /mail/notifications). Without it that endpoint answers 404. */
+  MAIL_NOTIFICATIONS_SECRET?: string;
+  /** The publisher's postal address, printed in every alert and digest (CAN-SPAM). */
+  MAIL_POSTAL_ADDRESS?: string;
+  /** Send requests (of 20 messages) the mail job keeps in flight to PocketBase's mailer; 8 by
+   * default. Lower it to stay under a relay's sending rate (docs/email.md). */
+  MAIL_SEND_CONCURRENCY?: string;
 }
 
 export interface Config {
@@ -79,6 +93,9 @@ export interface Config {
   sessionSecret: string | null;
   /** Key of the events' count_key HMAC; null when the secret is not set. */
   eventsKeySecret: string | null;
+  /** Email to subscribers (docs/email.md): the links' key and the relay's notifications'
+   * password (null when not set), and the postal address every alert and digest shows. */
+  mail: { tokenSecret: string | null; notificationsSecret: string | null; postalAddress: string; sendConcurrency: number };
 }
 
 function seconds(value: string | undefined, name: string): number {
@@ -92,6 +109,13 @@ function sitemapUrlsPerFile(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > SITEMAP_MAX_URLS)
     throw new Error(`SITEMAP_URLS_PER_FILE must be an integer from 1 to ${SITEMAP_MAX_URLS}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function sendConcurrency(value: string | undefined): number {
+  if (value === undefined || value === "") return 8;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 32) throw new Error(`MAIL_SEND_CONCURRENCY must be an integer from 1 to 32, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -116,5 +140,11 @@ export function readConfig(env: Env): Config {
     service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,
     sessionSecret: env.SESSION_SECRET || null,
     eventsKeySecret: env.EVENTS_KEY_SECRET || null,
+    mail: {
+      tokenSecret: env.MAIL_TOKEN_SECRET || null,
+      notificationsSecret: env.MAIL_NOTIFICATIONS_SECRET || null,
+      postalAddress: (env.MAIL_POSTAL_ADDRESS ?? "").trim(),
+      sendConcurrency: sendConcurrency(env.MAIL_SEND_CONCURRENCY),
+    },
   };
 }

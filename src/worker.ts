@@ -14,7 +14,7 @@ import { createContentOrigin } from "./edge/cache/content-origin";
 import { contentVersionSource } from "./edge/cache/content-version";
 import { goto } from "./edge/events/goto";
 import { internalHeaders } from "./edge/middleware/internal-headers";
-import { NEWSLETTER_MAX_BODY_BYTES, newsletter } from "./edge/posts/newsletter";
+import { mailRoutes } from "./edge/mail/routes";
 import { FEEDBACK_MAX_BODY_BYTES, offerFeedback } from "./edge/posts/offer-feedback";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./edge/cache/page-cache";
 import { PING_MAX_BODY_BYTES, ping } from "./edge/posts/ping";
@@ -72,6 +72,8 @@ app.get(COUNTRY_PATH, countryPage);
 // Networks' postbacks and the marketers' reports: never cached, so before the page handler.
 app.on(["GET", "POST"], "/postback/:token", limitBody(POSTBACK_MAX_BODY_BYTES), postback);
 app.route("/", admin);
+// Sign-ups, the pages our emails link to, and the relay's notifications: never cached.
+app.route("/", mailRoutes);
 app.get("/build/*", serveAsset(IMMUTABLE));
 // Unhashed public files: the favicon, and the raster logo and sharing image (scripts/brand-images.mjs).
 for (const path of ["/favicon.svg", LOGO_PATH, HOME_SHARE_IMAGE.path]) app.get(path, serveAsset(DAILY));
@@ -105,7 +107,6 @@ app.get("*", async (c) => {
   return addTrackingCookie(c, withCountryMeta(page, country));
 });
 
-app.post("/newsletter", limitBody(NEWSLETTER_MAX_BODY_BYTES), newsletter);
 app.post("/offers/:id/feedback", limitBody(FEEDBACK_MAX_BODY_BYTES), offerFeedback);
 app.post("/privacy/opt-out", limitBody(OPT_OUT_MAX_BODY_BYTES), privacyChoice);
 app.post(REVEAL_PATH, limitBody(REVEAL_MAX_BODY_BYTES), reveal);

@@ -42,6 +42,28 @@ const LIMITS = {
   click_domains: 2000,
 };
 
+/**
+ * Email to subscribers (docs/email.md): a subscriber's status and digest choice, the kinds of
+ * message and the states of a send in the log (pb_migrations/1767227300_subscribers.js holds
+ * the same values), and the timings both the Worker and the mail routes apply.
+ */
+const SUBSCRIBER_STATUSES = /** @type {const} */ (["pending", "active", "unsubscribed", "bounced"]);
+const DIGEST_CHOICES = /** @type {const} */ (["weekly", "daily", "none"]);
+const MAIL_KINDS = /** @type {const} */ (["confirmation", "alert", "digest", "notice"]);
+const MAIL_SEND_STATUSES = /** @type {const} */ (["sending", "sent", "failed", "skipped"]);
+const MAIL_TIMING = {
+  /** A confirmation link works this many days. */
+  confirm_days: 7,
+  /** What is not confirmed this many days after its confirmation email is deleted. */
+  pending_days: 30,
+  /** At most one store alert per subscriber in this many hours. */
+  alert_gap_hours: 4,
+  /** A confirmation email sent again for the same requests waits this many minutes. */
+  confirmation_gap_minutes: 10,
+  /** At most this many confirmation emails to one address a day, whatever is asked. */
+  confirmations_per_day: 5,
+};
+
 /** ISO 3166-1 alpha-2: the countries offers may be limited to, and the admin UI's choices. */
 const COUNTRY_CODES = (
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +
@@ -118,6 +140,11 @@ module.exports = {
   REPORT_GROUPS: REPORT_GROUPS,
   DAILY_DIMENSIONS: DAILY_DIMENSIONS,
   LIMITS: LIMITS,
+  SUBSCRIBER_STATUSES: SUBSCRIBER_STATUSES,
+  DIGEST_CHOICES: DIGEST_CHOICES,
+  MAIL_KINDS: MAIL_KINDS,
+  MAIL_SEND_STATUSES: MAIL_SEND_STATUSES,
+  MAIL_TIMING: MAIL_TIMING,
   COUNTRY_CODES: COUNTRY_CODES,
   PARTNER_URL: PARTNER_URL,
   hostInDomains: hostInDomains,

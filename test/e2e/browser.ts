@@ -9,6 +9,9 @@ declare module "vitest" {
     siteUrl: string;
     pocketbaseUrl: string;
     pocketbaseSuperuser: { email: string; password: string };
+    /** The local mail catcher's web inbox and REST API (maildev), and the Cron Trigger's local address. */
+    mailUrl: string;
+    cronUrl: string;
   }
 }
 

@@ -312,7 +312,7 @@ describe("bad input to the public API", () => {
         "_superusers",
         "users",
         "edge_services",
-        "newsletter_subscribers",
+        "subscribers",
         "outbound_events",
         "websites",
         "_collections",
@@ -363,7 +363,7 @@ describe("bad input to the public API", () => {
         );
       }
       await expectAllClear(cases);
-      for (const name of ["_superusers", "edge_services", "newsletter_subscribers", "outbound_events"]) {
+      for (const name of ["_superusers", "edge_services", "subscribers", "outbound_events"]) {
         expect((await visit(`/api/collections/${name}/records`)).status, name).toBe(404);
       }
     },

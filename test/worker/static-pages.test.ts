@@ -157,7 +157,7 @@ const LEGAL = [
     facts: [
       "set by Google Analytics 4 only where an analytics measurement id is configured",
       "No advertising or retargeting cookies",
-      "No cookies for the newsletter form: subscribing sets none.",
+      "No cookies for the email sign-up forms: subscribing sets none.",
     ],
   },
   {

@@ -1,4 +1,5 @@
-import { NewsletterForm } from "../components/NewsletterForm";
+import { SignUpForm } from "../components/SignUpForm";
+import { CONSENT_WORDING, DIGEST_CONSENT, NEWSLETTER_FORM } from "../../lib/newsletter";
 import { useRootData } from "../root-data";
 import { AppLink } from "../components/AppLink";
 
@@ -66,10 +67,10 @@ export function SiteFooter() {
             <h2 id="newsletter-heading" className="h5 mb-1">
               Get the best deals in your inbox
             </h2>
-            <p className="small text-body-secondary mb-0">One short email a week with verified coupons. Unsubscribe any time.</p>
+            <p className="small text-body-secondary mb-0">{CONSENT_WORDING[DIGEST_CONSENT]}</p>
           </div>
           <div className="col-lg-6">
-            <NewsletterForm />
+            <SignUpForm action="/newsletter" place={NEWSLETTER_FORM} consentVersion={DIGEST_CONSENT} buttonLabel="Subscribe" />
           </div>
         </section>
         <div className="row g-4">

@@ -1,4 +1,5 @@
 import type { Env } from "../../env";
+import { mailJob } from "../mail/mail-job";
 
 /**
  * The Worker's scheduled() handler (Cron Triggers, wrangler.toml `[triggers] crons`): every
@@ -13,7 +14,9 @@ export interface ScheduledJob {
 }
 
 /** Cron expression (exactly as in wrangler.toml) → the jobs it starts. */
-export const SCHEDULE: Record<string, ScheduledJob[]> = {};
+export const SCHEDULE: Record<string, ScheduledJob[]> = {
+  "* * * * *": [mailJob],
+};
 
 export async function runScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   const jobs = SCHEDULE[controller.cron];
