@@ -1,4 +1,5 @@
 import { normaliseHost } from "./lib/redirect-target";
+import { EVENTS_KEEP_DAYS } from "./lib/rules";
 import { SITEMAP_MAX_URLS } from "./lib/sitemap";
 
 /** Bindings and vars of the Worker (wrangler.toml [vars], secrets, `.dev.vars`). */
@@ -41,6 +42,15 @@ export interface Env {
   /** Secret: key of the HMAC that tells one visitor's repeated events apart without storing
    * anything about them (docs/decisions/033). Without it every event counts. */
   EVENTS_KEY_SECRET?: string;
+  /** R2 bucket binding (`[[r2_buckets]]`): the events archive, the system of record for raw
+   * events (src/edge/events/event-archive.ts), and the consumer's record of waiting events. */
+  EVENTS_ARCHIVE?: R2Bucket;
+  /** Days PocketBase keeps raw events before the retention job deletes them (default 400;
+   * the archive keeps them). docs/operations.md. */
+  EVENTS_KEEP_DAYS?: string;
+  /** "production" in wrangler.toml `[env.production.vars]`, "local" at its top level: what
+   * src/edge/ops/deployment-check.ts holds the configuration to. */
+  DEPLOYMENT?: string;
   /** Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): newsletter attempts per client. */
   NEWSLETTER_LIMITER?: RateLimit;
   /** Rate Limiting binding: "did it work?" votes per client (POST /offers/{id}/feedback). */
@@ -71,6 +81,8 @@ export interface Config {
   service: { email: string; password: string } | null;
   /** Key of the events' count_key HMAC; null when the secret is not set. */
   eventsKeySecret: string | null;
+  /** Days raw events stay in PocketBase (EVENTS_KEEP_DAYS). */
+  eventsKeepDays: number;
 }
 
 function seconds(value: string | undefined, name: string): number {
@@ -84,6 +96,14 @@ function sitemapUrlsPerFile(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > SITEMAP_MAX_URLS)
     throw new Error(`SITEMAP_URLS_PER_FILE must be an integer from 1 to ${SITEMAP_MAX_URLS}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function keepDays(value: string | undefined): number {
+  if (value === undefined || value === "") return EVENTS_KEEP_DAYS.default;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < EVENTS_KEEP_DAYS.least)
+    throw new Error(`EVENTS_KEEP_DAYS must be a whole number of days, at least ${EVENTS_KEEP_DAYS.least}, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -107,5 +127,6 @@ export function readConfig(env: Env): Config {
     secureCookies: !env.SITE_ORIGIN.startsWith("http://"),
     service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,
     eventsKeySecret: env.EVENTS_KEY_SECRET || null,
+    eventsKeepDays: keepDays(env.EVENTS_KEEP_DAYS),
   };
 }

@@ -8,6 +8,7 @@ export {
   clickDomainList,
   DAILY_DIMENSIONS,
   EDITORIAL_STATUSES,
+  EVENTS_KEEP_DAYS,
   hostInDomains,
   LIMITS,
   PARTNER_URL,

@@ -91,9 +91,13 @@ async function deliver(queue: string, bodies: OutboundEventMessage[], attempts =
     });
   }
   const ctx = createExecutionContext();
-  await worker.queue(batch, testEnv, ctx);
+  // A batch PocketBase could not take fails the invocation, so Queues' autoscaling sees it.
+  const failed = await worker.queue(batch, testEnv, ctx).then(
+    () => false,
+    () => true,
+  );
   const result = await getQueueResult(batch, ctx);
-  return { acked: result.explicitAcks.length, retried: result.retryMessages.length, delays };
+  return { acked: result.explicitAcks.length, retried: result.retryMessages.length, delays, failed };
 }
 
 describe("outbound events through the queue", () => {
@@ -244,7 +248,7 @@ describe("outbound events through the queue", () => {
     const path = uniquePath();
     const bad = message(path, { device: "toaster" });
     const result = await deliver("dealpilot-events", [message(path), bad, message(path)]);
-    expect(result).toMatchObject({ acked: 2, retried: 1 });
+    expect(result).toMatchObject({ acked: 2, retried: 1, failed: false });
     expect((await eventsFrom(path)).map((e) => e.click_id)).not.toContain(bad.click_id);
     expect(await eventsFrom(path)).toHaveLength(2);
   });
@@ -257,7 +261,7 @@ describe("outbound events through the queue", () => {
       const first = await deliver("dealpilot-events", events, 1);
       const fifth = await deliver("dealpilot-events", events, 5);
       const last = await deliver("dealpilot-events-dlq", events, 40);
-      expect(first).toMatchObject({ acked: 0, retried: 2, delays: [10, 10] });
+      expect(first).toMatchObject({ acked: 0, retried: 2, delays: [10, 10], failed: true });
       expect(fifth).toMatchObject({ acked: 0, retried: 2, delays: [160, 160] });
       expect(last).toMatchObject({ acked: 0, retried: 2, delays: [3600, 3600] });
     } finally {
