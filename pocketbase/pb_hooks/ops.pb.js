@@ -32,5 +32,5 @@ routerAdd(
     const { status } = require(`${__hooks}/ops.js`);
     return e.json(200, status(e.app));
   },
-  $apis.requireAuth("editors", "marketers", "edge_services", "_superusers"),
+  $apis.requireAuth("editors", "marketers", "edge_services"),
 );

@@ -1,11 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Operations (issue 49, docs/operations.md):
 //
-// - `outbound_events.event_time` is indexed: the retention job deletes by it
-//   (pb_hooks/ops.js), and the replay refuses events older than its last cutoff.
 // - `retention_runs`: one record per run of the retention job (when, the cutoff it applied,
 //   how many raw events it deleted, how long it took). Superusers only; the status page reads
-//   the newest through the status route.
+//   the newest through the status route, and the replay refuses events older than the newest
+//   cutoff (pb_hooks/ops.js). The job deletes by event_time, indexed since 1767226500.
 // - Scheduled backups on: daily at 03:00 UTC, the newest 14 kept. Where they go (S3-compatible
 //   storage off the machine, R2 in production) is set apart, with its keys:
 //   `npm run backup:settings` (docs/operations.md#backups). A database that already has a
@@ -13,10 +12,6 @@
 
 migrate(
   (app) => {
-    const events = app.findCollectionByNameOrId("outbound_events");
-    events.indexes.push("CREATE INDEX idx_outbound_events_event_time ON outbound_events (event_time)");
-    app.save(events);
-
     app.save(
       new Collection({
         type: "base",
@@ -51,8 +46,5 @@ migrate(
     } catch (_) {
       // already gone
     }
-    const events = app.findCollectionByNameOrId("outbound_events");
-    events.indexes = events.indexes.filter((index) => index.indexOf("idx_outbound_events_event_time") === -1);
-    app.save(events);
   },
 );

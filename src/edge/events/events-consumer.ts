@@ -140,7 +140,11 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     try {
       if (!env.EVENTS_ARCHIVE) throw new Error("the EVENTS_ARCHIVE bucket binding is missing");
       const oldest = new Date(Math.min(...toArchive.map((message) => message.timestamp.getTime())));
-      await archiveBatch(env.EVENTS_ARCHIVE, toArchive.map((message) => message.body), oldest);
+      await archiveBatch(
+        env.EVENTS_ARCHIVE,
+        toArchive.map((message) => message.body),
+        oldest,
+      );
       archived = true;
     } catch (err) {
       console.error(`events stored but not archived, so not acknowledged (${batch.queue}, ${toArchive.length})`, err);
@@ -153,8 +157,14 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     else message.retry({ delaySeconds: retryDelay(message.attempts) });
   }
   if (env.EVENTS_ARCHIVE) {
-    const delivered = batch.messages.map((message) => ({ key: storedKey(message.body), timestamp: message.timestamp, attempts: message.attempts, stored: done(message) }));
+    const delivered = batch.messages.map((message) => ({
+      key: storedKey(message.body),
+      timestamp: message.timestamp,
+      attempts: message.attempts,
+      stored: done(message),
+    }));
     await recordWaiting(env.EVENTS_ARCHIVE, batch.queue, delivered);
   }
-  if (failure !== undefined) throw new Error(`events batch of ${batch.queue} retried: ${failure instanceof Error ? failure.message : String(failure)}`, { cause: failure });
+  if (failure !== undefined)
+    throw new Error(`events batch of ${batch.queue} retried: ${failure instanceof Error ? failure.message : String(failure)}`, { cause: failure });
 }

@@ -31,7 +31,8 @@ export function deploymentProblems(env: Env, requestUrl?: URL): string[] {
   if (env.DEPLOYMENT === "production") {
     for (const name of ["POCKETBASE_URL", "SITE_ORIGIN"] as const) {
       const host = hostOf(env[name]);
-      if (!env[name].startsWith("https://") || host === null || isLoopback(host)) problems.push(`${name} must be an https origin that is not local (wrangler.toml [env.production.vars])`);
+      if (!env[name].startsWith("https://") || host === null || isLoopback(host))
+        problems.push(`${name} must be an https origin that is not local (wrangler.toml [env.production.vars])`);
     }
     const missing = REQUIRED_SECRETS.filter((name) => !env[name]);
     if (missing.length > 0) problems.push(`secrets not set: ${missing.join(", ")} (wrangler secret put NAME --env production)`);

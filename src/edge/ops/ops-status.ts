@@ -49,7 +49,10 @@ export type StatusReader = { token: string } | { service: NonNullable<Config["se
 async function readReported(config: Config, reader: StatusReader): Promise<Response> {
   const path = "/api/dealpilot/status";
   if ("service" in reader) return asService(config, reader.service, path, { method: "GET" });
-  return fetch(`${config.pocketbaseUrl}${path}`, { headers: { Accept: "application/json", Authorization: reader.token }, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) });
+  return fetch(`${config.pocketbaseUrl}${path}`, {
+    headers: { Accept: "application/json", Authorization: reader.token },
+    signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
+  });
 }
 
 /** The newest batch archived in the last RECENT_MS; null when none was (no traffic, or nothing stored). */
@@ -71,7 +74,16 @@ async function newestBatch(bucket: R2Bucket, now: Date): Promise<ArchivedBatch |
 export async function readOpsStatus(env: Env, config: Config, reader: StatusReader, pocketbase?: { up: boolean; ms: number }): Promise<OpsStatus> {
   const time = new Date();
   const health = pocketbase ?? (await pocketbaseHealth(config));
-  const status: OpsStatus = { time, pocketbase: health, reported: null, pocketbaseError: null, refusedWith: null, lag: null, newestBatch: null, archiveError: null };
+  const status: OpsStatus = {
+    time,
+    pocketbase: health,
+    reported: null,
+    pocketbaseError: null,
+    refusedWith: null,
+    lag: null,
+    newestBatch: null,
+    archiveError: null,
+  };
   const bucket = env.EVENTS_ARCHIVE;
   await Promise.all([
     (async () => {

@@ -21,7 +21,8 @@ export const STATUS_PATH = "/admin/status";
 
 export const statusPage = new Hono<AppEnv>();
 
-const ago = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : ms < 2 * 3600_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 3600_000)} h`);
+const ago = (ms: number) =>
+  ms < 120_000 ? `${Math.round(ms / 1000)} s` : ms < 2 * 3600_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 3600_000)} h`;
 const kib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** The page's lines, in words, from what was read; the alerts' conditions mark the problems. */
@@ -30,7 +31,11 @@ export function statusRows(status: OpsStatus): StatusRow[] {
   const alerts = alertsOf(status);
   const alerted = (text: string) => alerts.some((alert) => alert.includes(text));
   const reported = status.reported;
-  const unknown = (label: string): StatusRow => ({ label, state: "unknown", detail: status.pocketbase.up ? (status.pocketbaseError ?? "not read") : "PocketBase is down" });
+  const unknown = (label: string): StatusRow => ({
+    label,
+    state: "unknown",
+    detail: status.pocketbase.up ? (status.pocketbaseError ?? "not read") : "PocketBase is down",
+  });
   const rows: StatusRow[] = [
     {
       label: "PocketBase",
@@ -55,24 +60,37 @@ export function statusRows(status: OpsStatus): StatusRow[] {
   else {
     const { oldest, queued, deadLetters, more } = status.lag;
     const batch = status.newestBatch;
-    const latest = batch ? `; newest batch archived ${ago(now - batch.time.getTime())} ago${batch.oldest ? `, ${ago(batch.time.getTime() - batch.oldest.getTime())} after its first event was queued` : ""}` : "; no batch archived in the last 15 min";
+    const latest = batch
+      ? `; newest batch archived ${ago(now - batch.time.getTime())} ago${batch.oldest ? `, ${ago(batch.time.getTime() - batch.oldest.getTime())} after its first event was queued` : ""}`
+      : "; no batch archived in the last 15 min";
     rows.push({
       label: "Event lag",
       state: alerted("event lag") ? "problem" : queued > 0 ? "warning" : "ok",
-      detail: oldest ? `${more ? "at least " : ""}${queued} events not stored yet, the oldest queued ${ago(now - oldest.getTime())} ago${latest}` : `every delivered event is stored${latest}`,
+      detail: oldest
+        ? `${more ? "at least " : ""}${queued} events not stored yet, the oldest queued ${ago(now - oldest.getTime())} ago${latest}`
+        : `every delivered event is stored${latest}`,
     });
     rows.push({
       label: "Dead letters",
       state: deadLetters > 0 ? "problem" : "ok",
-      detail: deadLetters > 0 ? `${more ? "at least " : ""}${deadLetters} events wait in dealpilot-events-dlq (docs/events.md#seeing-and-replaying-the-backlog)` : "none waiting",
+      detail:
+        deadLetters > 0
+          ? `${more ? "at least " : ""}${deadLetters} events wait in dealpilot-events-dlq (docs/events.md#seeing-and-replaying-the-backlog)`
+          : "none waiting",
     });
   }
   rows.push({ label: "Network imports", state: "unknown", detail: "no feed imports are set up on this site yet" });
   if (!reported) rows.push(unknown("Mail sending"));
   else if ("error" in reported.mail) rows.push({ label: "Mail sending", state: "problem", detail: reported.mail.error });
-  else rows.push({ label: "Mail sending", state: reported.mail.smtp ? "ok" : "warning", detail: reported.mail.smtp ? "PocketBase's SMTP mailer is set up" : "PocketBase has no SMTP server set: no mail leaves the site" });
+  else
+    rows.push({
+      label: "Mail sending",
+      state: reported.mail.smtp ? "ok" : "warning",
+      detail: reported.mail.smtp ? "PocketBase's SMTP mailer is set up" : "PocketBase has no SMTP server set: no mail leaves the site",
+    });
   if (!reported) rows.push(unknown("Errors in the last hour"));
-  else if (typeof reported.errors_last_hour !== "number") rows.push({ label: "Errors in the last hour", state: "problem", detail: reported.errors_last_hour.error });
+  else if (typeof reported.errors_last_hour !== "number")
+    rows.push({ label: "Errors in the last hour", state: "problem", detail: reported.errors_last_hour.error });
   else
     rows.push({
       label: "Errors in the last hour",
@@ -81,7 +99,11 @@ export function statusRows(status: OpsStatus): StatusRow[] {
     });
   if (reported && reported.retention && !("error" in reported.retention)) {
     const run = reported.retention;
-    rows.push({ label: "Retention", state: "ok", detail: `last run ${run.created.slice(0, 16)} UTC: ${run.deleted} raw events before ${run.cutoff.slice(0, 10)} deleted in ${run.ms} ms` });
+    rows.push({
+      label: "Retention",
+      state: "ok",
+      detail: `last run ${run.created.slice(0, 16)} UTC: ${run.deleted} raw events before ${run.cutoff.slice(0, 10)} deleted in ${run.ms} ms`,
+    });
   }
   return rows;
 }
@@ -90,9 +112,13 @@ function signIn(c: Context<AppEnv>): Response {
   return c.redirect(`/admin/sign-in?${new URLSearchParams({ next: STATUS_PATH })}`, 303);
 }
 
-statusPage.get(STATUS_PATH, async (c) => {
+statusPage.use(STATUS_PATH, async (c, next) => {
+  await next();
   c.header("Cache-Control", "no-store");
   c.header("X-Robots-Tag", "noindex, nofollow");
+});
+
+statusPage.get(STATUS_PATH, async (c) => {
   const nonce = c.var.cspNonce;
   const token = readCookie(c.req.header("Cookie"), ADMIN_SESSION_COOKIE);
   if (!token || tokenExpiry(token) <= Date.now()) return signIn(c);

@@ -1,0 +1,365 @@
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { OutboundEventMessage } from "../../src/edge/events/outbound-events";
+import type { Env } from "../../src/env";
+import { newClickId } from "../../src/lib/click-id";
+import worker from "../../src/worker";
+import { archiveKey } from "../../src/edge/events/event-archive";
+import { pocketbaseWriter, setPocketBase, superuserToken, testEnv, textOf, visit } from "./helpers";
+
+/**
+ * Issue 49 (docs/operations.md): the events archive in R2, the consumer's record of waiting
+ * events, /healthz and /admin/status with PocketBase up and down and a dead letter waiting,
+ * the alerts, and the retention job. The restore and the backup drill are in
+ * test/ops/restore.test.ts (they need PocketBase's own backups and the operator's scripts).
+ */
+
+const bucket = testEnv.EVENTS_ARCHIVE!;
+const DAY = 86_400_000;
+
+function message(overrides: Partial<OutboundEventMessage> = {}): OutboundEventMessage {
+  return {
+    click_id: newClickId(),
+    kind: "click",
+    url: "https://ops.example/x",
+    target_host: "ops.example",
+    offer: "",
+    store: "",
+    product: "",
+    referrer_path: "/ops-test",
+    utm_source: "ops",
+    utm_medium: "",
+    utm_campaign: "",
+    utm_term: "",
+    utm_content: "",
+    gclid: "",
+    utm_g: "",
+    fbclid: "",
+    utm_id: "",
+    country: "",
+    device: "desktop",
+    event_time: new Date().toISOString(),
+    counted: true,
+    count_key: "",
+    ...overrides,
+  };
+}
+
+async function deliver(queue: string, bodies: unknown[], env: Env = testEnv, attempts = 1) {
+  const batch = createMessageBatch(
+    queue,
+    bodies.map((body, i) => ({ id: `ops-${i}-${crypto.randomUUID()}`, timestamp: new Date(Date.now() - 60_000), attempts, body })),
+  );
+  const ctx = createExecutionContext();
+  const failed = await worker.queue(batch, env, ctx).then(
+    () => false,
+    () => true,
+  );
+  const result = await getQueueResult(batch, ctx);
+  return { acked: result.explicitAcks.length, retried: result.retryMessages.length, failed };
+}
+
+async function gunzipLines(object: R2ObjectBody): Promise<unknown[]> {
+  const text = await new Response(object.body.pipeThrough(new DecompressionStream("gzip"))).text();
+  return text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+/** Archive objects written after `key` (keys sort by the time of writing). */
+async function archivedAfter(key: string) {
+  const listed = await bucket.list({ prefix: "events/", startAfter: key, include: ["customMetadata"] });
+  return listed.objects;
+}
+
+async function storedClickIds(clickIds: string[]): Promise<string[]> {
+  const filter = clickIds.map((id) => `click_id = "${id}"`).join(" || ");
+  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/outbound_events/records?perPage=500&filter=${encodeURIComponent(filter)}`, {
+    headers: { Authorization: await superuserToken() },
+  });
+  return ((await response.json()) as { items: Array<{ click_id: string }> }).items.map((e) => e.click_id).sort();
+}
+
+async function clearWaiting() {
+  const listed = await bucket.list({ prefix: "ops/waiting/" });
+  if (listed.objects.length > 0) await bucket.delete(listed.objects.map((o) => o.key));
+}
+
+/** A key just before any object written from now on. */
+const nowKey = () => archiveKey(new Date(Date.now() - 1), "");
+
+describe("the events archive", () => {
+  beforeEach(clearWaiting);
+
+  it("holds every stored batch as one gzip NDJSON object of the messages as PocketBase got them, written before they are acknowledged", async () => {
+    const since = nowKey();
+    const events = [message(), message({ kind: "impression" }), message()];
+    expect(await deliver("dealpilot-events", events)).toMatchObject({ acked: 3, retried: 0, failed: false });
+    const objects = await archivedAfter(since);
+    expect(objects).toHaveLength(1);
+    const [object] = objects;
+    const day = new Date().toISOString().slice(0, 10);
+    expect(object!.key).toMatch(new RegExp(`^events/${day}/\\d{2}/\\d{8}T\\d{9}Z-[0-9a-f-]{36}\\.ndjson\\.gz$`));
+    expect(object!.customMetadata).toMatchObject({ messages: "3" });
+    const body = await bucket.get(object!.key);
+    expect(await gunzipLines(body!)).toEqual(events);
+    expect(await storedClickIds(events.map((e) => e.click_id))).toEqual(events.map((e) => e.click_id).sort());
+  });
+
+  it("acknowledges nothing it could not archive, and fails the invocation", async () => {
+    const events = [message(), message()];
+    const withoutArchive = { ...testEnv, EVENTS_ARCHIVE: undefined };
+    expect(await deliver("dealpilot-events", events, withoutArchive)).toMatchObject({ acked: 0, retried: 2, failed: true });
+    // Stored in PocketBase meanwhile: the redelivery is acknowledged and archived.
+    const since = nowKey();
+    expect(await deliver("dealpilot-events", events, testEnv, 2)).toMatchObject({ acked: 2, retried: 0, failed: false });
+    const archived = await Promise.all((await archivedAfter(since)).map(async (o) => gunzipLines((await bucket.get(o.key))!)));
+    expect(archived.flat()).toEqual(expect.arrayContaining(events));
+  });
+
+  it("records the events it could not store, and forgets them once stored", async () => {
+    const events = [message(), message()];
+    await setPocketBase("stop");
+    try {
+      expect(await deliver("dealpilot-events", events)).toMatchObject({ acked: 0, retried: 2, failed: true });
+    } finally {
+      await setPocketBase("start");
+    }
+    const waiting = await bucket.list({ prefix: "ops/waiting/", include: ["customMetadata"] });
+    expect(waiting.objects.map((o) => o.key).sort()).toEqual(events.map((e) => `ops/waiting/${e.click_id}`).sort());
+    expect(waiting.objects[0]!.customMetadata).toMatchObject({ queue: "dealpilot-events" });
+    expect(await deliver("dealpilot-events", events, testEnv, 2)).toMatchObject({ acked: 2, failed: false });
+    expect((await bucket.list({ prefix: "ops/waiting/" })).objects).toEqual([]);
+  });
+});
+
+describe("/healthz", () => {
+  afterAll(() => setPocketBase("start"));
+
+  it("answers 200 while the Worker and PocketBase answer, 503 while PocketBase is down; never cached", async () => {
+    const up = await visit("/healthz");
+    expect(up.status).toBe(200);
+    expect(up.headers.get("Cache-Control")).toBe("no-store");
+    expect(await up.json()).toEqual({ worker: "ok", pocketbase: "ok" });
+    await setPocketBase("stop");
+    try {
+      const down = await visit("/healthz");
+      expect(down.status).toBe(503);
+      expect(down.headers.get("Cache-Control")).toBe("no-store");
+      expect(await down.json()).toEqual({ worker: "ok", pocketbase: "down" });
+    } finally {
+      await setPocketBase("start");
+    }
+    expect((await visit("/healthz")).status).toBe(200);
+  });
+});
+
+describe("/admin/status and the alerts", () => {
+  const writer = pocketbaseWriter();
+  const editor = { email: `ops-editor-${crypto.randomUUID().slice(0, 8)}@dealpilot.local`, password: "ops-editor-password" };
+  let session: string;
+
+  const signIn = async (email: string, password: string) => {
+    const response = await visit("/admin/sign-in", {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": crypto.randomUUID() },
+      body: new URLSearchParams({ email, password, next: "/admin/status" }),
+    });
+    return /dp_admin=([^;]*)/.exec(response.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
+  };
+  const statusPage = (cookie = session) => visit("/admin/status", { redirect: "manual", headers: { Cookie: `dp_admin=${cookie}` } });
+  /** Each line of the page: its label → [state, detail]. */
+  const rowsOf = (html: string) =>
+    Object.fromEntries(
+      [...html.matchAll(/<tr data-state="(\w+)"><th scope="row">([^<]+)<\/th><td>.*?<\/td><td>(.*?)<\/td><\/tr>/g)].map((m) => [
+        textOf(m[2]!),
+        [m[1], textOf(m[3]!)],
+      ]),
+    );
+
+  beforeAll(async () => {
+    await (await writer).create("editors", { ...editor, passwordConfirm: editor.password, verified: true });
+    session = await signIn(editor.email, editor.password);
+    expect(session).not.toBe("");
+  });
+  beforeEach(clearWaiting);
+  afterAll(async () => {
+    await setPocketBase("start");
+    await (await writer).cleanup();
+  });
+
+  it("sends a visitor without a session to the sign-in page and turns away a superuser's session", async () => {
+    const anonymous = await visit("/admin/status", { redirect: "manual" });
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("Location")).toBe("/admin/sign-in?next=%2Fadmin%2Fstatus");
+    const superuser = await statusPage(await superuserToken());
+    expect(superuser.status).toBe(403);
+    expect(await superuser.text()).not.toContain("Newest backup");
+  });
+
+  it("shows an editor PocketBase up, the backups, no event lag and no dead letters; never cached", async () => {
+    const response = await statusPage();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+    const rows = rowsOf(await response.text());
+    expect(rows.PocketBase?.[0]).toBe("ok");
+    expect(rows["Newest backup"]?.[1]).toMatch(/schedule "0 3 \* \* \*"/);
+    expect(rows["Event lag"]).toEqual(["ok", expect.stringContaining("every delivered event is stored")]);
+    expect(rows["Dead letters"]).toEqual(["ok", "none waiting"]);
+    expect(rows["Errors in the last hour"]?.[1]).toMatch(/^\d+ in PocketBase's logs/);
+    expect(rows["Mail sending"]?.[0]).toMatch(/ok|warning/);
+  });
+
+  it("shows a dead letter waiting, and the alert job raises it as an error log line", async () => {
+    const refused = message({ device: "toaster" });
+    expect(await deliver("dealpilot-events-dlq", [refused])).toMatchObject({ acked: 0, retried: 1, failed: false });
+    const rows = rowsOf(await (await statusPage()).text());
+    expect(rows["Dead letters"]).toEqual(["problem", expect.stringContaining("1 events wait in dealpilot-events-dlq")]);
+
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ cron: "*/15 * * * *" }), testEnv, ctx);
+      const alerts = errors.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("ops alert:"));
+      expect(alerts).toEqual(expect.arrayContaining([expect.stringContaining("1 events wait in the dead-letter queue")]));
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("shows the event lag of events waiting past 15 minutes and alerts on it", async () => {
+    const late = message();
+    await bucket.put(`ops/waiting/${late.click_id}`, "", {
+      customMetadata: { queue: "dealpilot-events", since: new Date(Date.now() - 20 * 60_000).toISOString() },
+    });
+    const rows = rowsOf(await (await statusPage()).text());
+    expect(rows["Event lag"]).toEqual(["problem", expect.stringMatching(/^1 events not stored yet, the oldest queued 20 min ago/)]);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await worker.scheduled(createScheduledController({ cron: "*/15 * * * *" }), testEnv, createExecutionContext());
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual(expect.arrayContaining([expect.stringMatching(/^ops alert: event lag is 20 min/)]));
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("while PocketBase is down shows the editor what the Worker knows, and the alert job says PocketBase is down", async () => {
+    const refused = message({ device: "toaster" });
+    await deliver("dealpilot-events-dlq", [refused]);
+    await setPocketBase("stop");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await statusPage();
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("PocketBase does not answer, so your sign-in could not be checked");
+      const rows = rowsOf(html);
+      expect(rows.PocketBase?.[0]).toBe("problem");
+      expect(rows["Newest backup"]).toEqual(["unknown", "PocketBase is down"]);
+      expect(rows["Dead letters"]?.[0]).toBe("problem");
+      await worker.scheduled(createScheduledController({ cron: "*/15 * * * *" }), testEnv, createExecutionContext());
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual(expect.arrayContaining(["ops alert: PocketBase does not answer its health check"]));
+      // A session that has expired gets nothing, PocketBase down or not.
+      const expired = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 }))}.y`;
+      expect((await statusPage(expired)).status).toBe(303);
+    } finally {
+      errors.mockRestore();
+      await setPocketBase("start");
+    }
+  });
+});
+
+describe("retention of raw events", () => {
+  const old = new Date(Date.now() - 500 * DAY);
+  const oldDay = old.toISOString().slice(0, 10);
+  const report = async (day: string, group: string) => {
+    const response = await fetch(`${testEnv.POCKETBASE_URL}/api/dealpilot/report?from=${day}&to=${day}&group=${group}`, {
+      headers: { Authorization: await superuserToken() },
+    });
+    const { viewer: _viewer, ...figures } = (await response.json()) as Record<string, unknown>;
+    return figures;
+  };
+
+  it("deletes raw events older than EVENTS_KEEP_DAYS and leaves every report, counter and newer event as it was", async () => {
+    const campaign = `ret-${crypto.randomUUID().slice(0, 8)}`;
+    const oldEvents = Array.from({ length: 6 }, (_, i) =>
+      message({
+        event_time: new Date(old.getTime() + i * 60_000).toISOString(),
+        utm_campaign: campaign,
+        counted: i % 2 === 0,
+        device: i < 3 ? "mobile" : "desktop",
+      }),
+    );
+    const recent = [message({ utm_campaign: campaign }), message({ event_time: new Date(Date.now() - 300 * DAY).toISOString(), utm_campaign: campaign })];
+    expect(await deliver("dealpilot-events", [...oldEvents, ...recent])).toMatchObject({ acked: 8 });
+    const groups = ["day", "campaign", "device", "source"];
+    const before = await Promise.all(groups.map((group) => report(oldDay, group)));
+    expect((before[1] as { rows: Array<{ key: string; clicks: number; unique_clicks: number }> }).rows).toEqual([
+      expect.objectContaining({ key: campaign, clicks: 6, unique_clicks: 3 }),
+    ]);
+
+    const logs = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await worker.scheduled(createScheduledController({ cron: "30 4 * * *" }), { ...testEnv, EVENTS_KEEP_DAYS: "400" }, createExecutionContext());
+      expect(logs.mock.calls.map((call) => String(call[0]))).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^retention: \d+ raw events before \d{4}-\d\d-\d\d 00:00:00\.000Z deleted$/)]),
+      );
+    } finally {
+      logs.mockRestore();
+    }
+    expect(await storedClickIds(oldEvents.map((e) => e.click_id))).toEqual([]);
+    expect(await storedClickIds(recent.map((e) => e.click_id))).toEqual(recent.map((e) => e.click_id).sort());
+    expect(await Promise.all(groups.map((group) => report(oldDay, group)))).toEqual(before);
+
+    // A replay of the archive cannot bring them back into sums that still hold them.
+    const replayed = await fetch(`${testEnv.POCKETBASE_URL}/api/dealpilot/replay`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: await superuserToken() },
+      body: JSON.stringify({ events: oldEvents, postbacks: [] }),
+    });
+    expect(await replayed.json()).toMatchObject({ stored: 0, present: 0, expired: 6 });
+    expect(await Promise.all(groups.map((group) => report(oldDay, group)))).toEqual(before);
+  });
+
+  it("refuses a keep time shorter than the least, and anyone but the service account or a superuser", async () => {
+    const short = await fetch(`${testEnv.POCKETBASE_URL}/api/dealpilot/retention`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: await superuserToken() },
+      body: JSON.stringify({ keep_days: 7 }),
+    });
+    expect(short.status).toBe(400);
+    const anonymous = await fetch(`${testEnv.POCKETBASE_URL}/api/dealpilot/retention`, { method: "POST", body: "{}" });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("a deployment's configuration", () => {
+  it("refuses every request of a production deployment without its secrets and origins, and says why in the logs", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const env = { ...testEnv, DEPLOYMENT: "production", EVENTS_KEY_SECRET: "" };
+      const response = await worker.fetch(new Request("https://dealpilot.example/"), env, createExecutionContext());
+      expect(response.status).toBe(500);
+      expect(await response.text()).not.toContain("EVENTS_KEY_SECRET");
+      const logged = errors.mock.calls.map((call) => String(call[0])).join("\n");
+      expect(logged).toContain("POCKETBASE_URL must be an https origin");
+      expect(logged).toContain("secrets not set: EVENTS_KEY_SECRET");
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("refuses the local configuration deployed on a public host (a plain `wrangler deploy`)", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await worker.fetch(new Request("https://dealpilot.example/healthz"), testEnv, createExecutionContext());
+      expect(response.status).toBe(500);
+      expect(String(errors.mock.calls[0]?.[0])).toContain("deploy with `wrangler deploy --env production`");
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
