@@ -28,7 +28,9 @@ const LOCAL_EVENTS_KEY = "local-events-key";
  * tests check for.
  * `inspectorPort` fixes the port of the Worker's V8 inspector (wrangler's default, 9229, is
  * shared by every stack on the machine; the soak reads the Worker's heap through it).
- * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, inspectorPort?: number, vars?: Record<string, string>, service?: { email: string, password: string } }} options
+ * `persistTo` is wrangler dev's state directory (queues, the events archive): the checkout's
+ * `.wrangler/state` unless given.
+ * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, inspectorPort?: number, persistTo?: string, vars?: Record<string, string>, service?: { email: string, password: string } }} options
  */
 export async function startStack({
   dataDir,
@@ -39,6 +41,7 @@ export async function startStack({
   quiet = false,
   production = false,
   inspectorPort,
+  persistTo,
   vars = {},
   service = { email: process.env.PB_SERVICE_EMAIL || DEFAULT_SERVICE_EMAIL, password: process.env.PB_SERVICE_PASSWORD || DEFAULT_SERVICE_PASSWORD },
 }) {
@@ -85,6 +88,7 @@ export async function startStack({
         String(port),
         "--show-interactive-dev-session=false",
         ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
+        ...(persistTo ? ["--persist-to", persistTo] : []),
         ...varArgs,
       ],
       {

@@ -122,7 +122,7 @@ function replay(app, body) {
         result.postbacks[applyPostback(tx, postback)]++;
       });
     } catch (error) {
-      result.refused[postback && postback.id ? String(postback.id) : "postback"] = String(error);
+      result.refused[postback?.id ? String(postback.id) : "postback"] = String(error);
     }
   }
   return result;

@@ -97,7 +97,7 @@ export function statusRows(status: OpsStatus): StatusRow[] {
       state: reported.errors_last_hour > 0 ? "warning" : "ok",
       detail: `${reported.errors_last_hour} in PocketBase's logs (admin UI → Logs); the Worker's are in Workers Logs`,
     });
-  if (reported && reported.retention && !("error" in reported.retention)) {
+  if (reported?.retention && !("error" in reported.retention)) {
     const run = reported.retention;
     rows.push({
       label: "Retention",
