@@ -22,7 +22,7 @@ const CHUNK = 200;
 
 /**
  * The first key of the objects written at `time` or later (as archiveKey in
- * src/edge/events/event-archive.ts makes them; test/unit/archive-key.test.ts holds the two equal).
+ * src/lib/archive-key.ts makes them; test/unit/archive-key.test.ts holds the two equal).
  * @param {Date} time
  */
 export function archiveKeyAt(time) {

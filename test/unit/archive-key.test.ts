@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { archiveKeyAt } from "../../scripts/lib/event-archive.mjs";
-import { archiveKey } from "../../src/edge/events/event-archive";
+import { archiveKey } from "../../src/lib/archive-key";
 
 /** The Worker names archive objects; the operator's scripts list them from a time on: one format. */
 describe("archive keys", () => {

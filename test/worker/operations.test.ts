@@ -4,7 +4,7 @@ import type { OutboundEventMessage } from "../../src/edge/events/outbound-events
 import type { Env } from "../../src/env";
 import { newClickId } from "../../src/lib/click-id";
 import worker from "../../src/worker";
-import { archiveKey } from "../../src/edge/events/event-archive";
+import { archiveKey } from "../../src/lib/archive-key";
 import { pocketbaseWriter, setPocketBase, superuserToken, testEnv, textOf, visit } from "./helpers";
 
 /**

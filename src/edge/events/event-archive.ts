@@ -1,3 +1,5 @@
+import { archiveKey } from "../../lib/archive-key";
+
 /**
  * The events archive in R2 (docs/operations.md, docs/decisions/055): the system of record
  * for raw events. The consumer writes every batch it stores as one new object, gzip NDJSON
@@ -6,15 +8,6 @@
  * the time since a backup, are one listing: `events/2026-11-26/14/20261126T141503123Z-<uuid>.ndjson.gz`.
  * `npm run events:replay` (scripts/events-replay.mjs) reads them back into PocketBase.
  */
-
-export const ARCHIVE_PREFIX = "events/";
-
-/** The key of an object written at `at`. */
-export function archiveKey(at: Date, unique: string): string {
-  const iso = at.toISOString();
-  const compact = iso.replace(/[-:.]/g, "");
-  return `${ARCHIVE_PREFIX}${iso.slice(0, 10)}/${iso.slice(11, 13)}/${compact}-${unique}.ndjson.gz`;
-}
 
 async function gzip(text: string): Promise<ArrayBuffer> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));

@@ -1,5 +1,5 @@
 import type { Config, Env } from "../../env";
-import { ARCHIVE_PREFIX, archiveKey } from "../events/event-archive";
+import { ARCHIVE_PREFIX, archiveKey } from "../../lib/archive-key";
 import { asService, ORIGIN_TIMEOUT_MS } from "../service-account";
 import { type EventLag, readEventLag } from "./event-lag";
 import { pocketbaseHealth } from "./healthz";
