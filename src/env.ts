@@ -51,6 +51,10 @@ export interface Env {
   /** "production" in wrangler.toml `[env.production.vars]`, "local" at its top level: what
    * src/edge/ops/deployment-check.ts holds the configuration to. */
   DEPLOYMENT?: string;
+  /** Secret: key of the HMAC that signs the session cookie of marketers and editors signed in on
+   * the site (src/edge/admin/session.ts): a cookie the Worker did not sign is refused without a
+   * PocketBase request. Without it nobody can sign in on the site. */
+  SESSION_SECRET?: string;
   /** Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): newsletter attempts per client. */
   NEWSLETTER_LIMITER?: RateLimit;
   /** Rate Limiting binding: "did it work?" votes per client (POST /offers/{id}/feedback). */
@@ -79,6 +83,8 @@ export interface Config {
   secureCookies: boolean;
   /** PocketBase service account for the Worker's writes; null when its secrets are not set. */
   service: { email: string; password: string } | null;
+  /** Key of the session cookie's HMAC; null when the secret is not set (no sign-in). */
+  sessionSecret: string | null;
   /** Key of the events' count_key HMAC; null when the secret is not set. */
   eventsKeySecret: string | null;
   /** Days raw events stay in PocketBase (EVENTS_KEEP_DAYS). */
@@ -126,6 +132,7 @@ export function readConfig(env: Env): Config {
     ),
     secureCookies: !env.SITE_ORIGIN.startsWith("http://"),
     service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,
+    sessionSecret: env.SESSION_SECRET || null,
     eventsKeySecret: env.EVENTS_KEY_SECRET || null,
     eventsKeepDays: keepDays(env.EVENTS_KEEP_DAYS),
   };

@@ -134,3 +134,44 @@ export function isLiveNow(offer: { starts_at?: string; expires_at?: string }, no
   const at = (value: string) => Date.parse(value.replace(" ", "T"));
   return (!offer.starts_at || at(offer.starts_at) <= now) && (!offer.expires_at || at(offer.expires_at) > now);
 }
+
+/** The site's own origin in tests: browsers send it as Origin with a form's post. */
+export const SITE = "http://127.0.0.1:8787";
+
+/** A form posted from one of the site's pages, as a browser sends it (Origin, a client of its own). */
+export function postForm(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return visit(path, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE, "CF-Connecting-IP": crypto.randomUUID(), ...headers },
+    body: new URLSearchParams(form),
+  });
+}
+
+/** The session cookie a sign-in response sets, as the browser sends it back (`dp_admin=…`); undefined when none. */
+export function sessionCookieOf(response: Response): string | undefined {
+  const started = response.headers.getSetCookie().find((cookie) => /^dp_admin=[^;]+;/.test(cookie));
+  return started?.split(";")[0];
+}
+
+/** Signs in on the site (/admin/sign-in) and returns the session cookie; fails the test if it cannot. */
+export async function signInOnSite(email: string, password: string, next = ""): Promise<string> {
+  const response = await postForm("/admin/sign-in", { email, password, next });
+  const cookie = sessionCookieOf(response);
+  if (response.status !== 303 || !cookie) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
+/** A verified account of `collection` (marketers, editors) made by the writer; its credentials. */
+export async function siteAccount(writer: Awaited<ReturnType<typeof pocketbaseWriter>>, collection: "marketers" | "editors", verified = true) {
+  const account = { email: `${collection}-${crypto.randomUUID().slice(0, 8)}@accounts.test`, password: `${collection}-test-password` };
+  const record = await writer.create<{ id: string }>(collection, { ...account, passwordConfirm: account.password, name: `Test ${collection}`, verified });
+  return { ...account, id: record.id };
+}
+
+/** What the tests' SMTP server caught for `address` (test/support/mail-catcher.mjs), oldest first. */
+export async function mailTo(address: string): Promise<Array<{ to: string[]; subject: string; text: string; html: string; headers: Record<string, string> }>> {
+  const response = await fetch(`${testEnv.TEST_CONTROL_URL}/__test/mail?to=${encodeURIComponent(address)}`);
+  if (!response.ok) throw new Error(`mail for ${address}: ${response.status}`);
+  return response.json();
+}

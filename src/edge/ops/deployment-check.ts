@@ -11,7 +11,7 @@ import type { AppEnv } from "../app-env";
  */
 
 /** The Worker's secrets in production: each one's absence turns a feature off silently otherwise. */
-export const REQUIRED_SECRETS = ["PB_SERVICE_EMAIL", "PB_SERVICE_PASSWORD", "EVENTS_KEY_SECRET", "CACHE_PURGE_SECRET"] as const;
+export const REQUIRED_SECRETS = ["PB_SERVICE_EMAIL", "PB_SERVICE_PASSWORD", "EVENTS_KEY_SECRET", "CACHE_PURGE_SECRET", "SESSION_SECRET"] as const;
 
 function isLoopback(host: string): boolean {
   return host === "localhost" || host.startsWith("127.") || host === "[::1]";

@@ -1,20 +1,20 @@
 import { type Context, Hono } from "hono";
+import type { StatusRow } from "../../admin/StatusPage";
 import { ADMIN_SESSION_COOKIE } from "../../lib/admin-session";
 import { readCookie } from "../../lib/cookies";
-import type { StatusRow } from "../../admin/StatusPage";
 import { renderAdminMessage, renderStatus } from "../../ssr/render-admin";
+import { requireSession, sessionOfCookie } from "../admin/session";
 import type { AppEnv } from "../app-env";
-import { tokenExpiry } from "../service-account";
 import { alertsOf } from "./alerts";
 import { pocketbaseHealth } from "./healthz";
 import { readOpsStatus, type OpsStatus } from "./ops-status";
 
 /**
  * /admin/status (docs/operations.md#status-and-alerts): for editors and marketers signed in
- * at /admin/sign-in. PocketBase decides who may read it (pb_hooks/ops.pb.js: editors,
- * marketers, never a superuser's session). While PocketBase is down it cannot check a
- * session: the page then shows what the Worker itself knows (PocketBase down, the event
- * lag, dead letters) to a session that has not expired, and says so.
+ * at /admin/sign-in (the session guard of src/edge/admin/session.ts; PocketBase's status
+ * route admits the same accounts). While PocketBase is down it cannot check a session: the
+ * page then shows what the Worker itself knows (PocketBase down, the event lag, dead
+ * letters) to an unexpired session the Worker signed, and says so.
  */
 
 export const STATUS_PATH = "/admin/status";
@@ -108,8 +108,11 @@ export function statusRows(status: OpsStatus): StatusRow[] {
   return rows;
 }
 
-function signIn(c: Context<AppEnv>): Response {
-  return c.redirect(`/admin/sign-in?${new URLSearchParams({ next: STATUS_PATH })}`, 303);
+/** Who reads the status page: the people who sign in on the site, never a superuser. */
+const READERS = ["editors", "marketers"] as const;
+
+async function render(c: Context<AppEnv>, status: OpsStatus, note?: string): Promise<Response> {
+  return renderStatus({ rows: statusRows(status), checkedAt: status.time.toISOString(), note, nonce: c.var.cspNonce });
 }
 
 statusPage.use(STATUS_PATH, async (c, next) => {
@@ -118,15 +121,25 @@ statusPage.use(STATUS_PATH, async (c, next) => {
   c.header("X-Robots-Tag", "noindex, nofollow");
 });
 
-statusPage.get(STATUS_PATH, async (c) => {
-  const nonce = c.var.cspNonce;
-  const token = readCookie(c.req.header("Cookie"), ADMIN_SESSION_COOKIE);
-  if (!token || tokenExpiry(token) <= Date.now()) return signIn(c);
-  const health = await pocketbaseHealth(c.var.config);
-  const status = await readOpsStatus(c.env, c.var.config, { token }, health);
-  if (status.refusedWith === 401) return signIn(c);
-  if (status.refusedWith === 403)
-    return renderAdminMessage({ title: "No status for this account", message: "The status page is for editors' and marketers' accounts.", nonce }, 403);
-  const note = health.up ? undefined : "PocketBase does not answer, so your sign-in could not be checked: this is what the Worker itself knows.";
-  return renderStatus({ rows: statusRows(status), checkedAt: status.time.toISOString(), note, nonce });
-});
+statusPage.get(
+  STATUS_PATH,
+  async (c, next) => {
+    const health = await pocketbaseHealth(c.var.config);
+    if (health.up) return next();
+    // PocketBase cannot check a session now: the Worker's own signature of the cookie, and
+    // the token's account and expiry in it, vouch for it (src/edge/admin/session.ts).
+    const session = await sessionOfCookie(c.var.config.sessionSecret, readCookie(c.req.header("Cookie"), ADMIN_SESSION_COOKIE));
+    if (!session || !(READERS as readonly string[]).includes(session.collection)) return next();
+    const status = await readOpsStatus(c.env, c.var.config, { token: session.token }, health);
+    return render(c, status, "PocketBase does not answer, so your sign-in could not be checked with it: this is what the Worker itself knows.");
+  },
+  requireSession(READERS),
+  async (c) => {
+    const session = c.var.session;
+    if (!session) throw new Error("status page without a session");
+    const status = await readOpsStatus(c.env, c.var.config, { token: session.token });
+    if (status.refusedWith === 403)
+      return renderAdminMessage({ title: "No status for this account", message: "The status page is for editors' and marketers' accounts.", nonce: c.var.cspNonce }, 403);
+    return render(c, status);
+  },
+);
