@@ -1882,7 +1882,11 @@ function generateMarketing({ offers, offersByStore, today, ids }) {
   const byId = new Map(offers.map((offer) => [offer.id, offer]));
   const clickable = [...offersByStore.values()].flatMap((list) => list.slice(0, 3)).map((id) => /** @type {OfferSeed} */ (byId.get(id)));
   const hostOf = (/** @type {OfferSeed} */ offer) => new URL(offer.cta_url).hostname;
-  const networkHosts = withinLength([...new Set(clickable.map(hostOf))].filter((_, index) => index % 2 === 0), ", ", LIMITS.click_domains);
+  const networkHosts = withinLength(
+    [...new Set(clickable.map(hostOf))].filter((_, index) => index % 2 === 0),
+    ", ",
+    LIMITS.click_domains,
+  );
   const network = {
     id: ids.make("network:demo"),
     name: "Demo Network",

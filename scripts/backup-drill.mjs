@@ -38,11 +38,15 @@ async function api(url, token, pathAndQuery, init = {}) {
 
 /** Record counts of every base and auth collection. @param {string} url @param {string} token */
 async function counts(url, token) {
-  const { items } = /** @type {{ items: Array<{ name: string, type: string }> }} */ (await (await api(url, token, "/api/collections?perPage=500&sort=name")).json());
+  const { items } = /** @type {{ items: Array<{ name: string, type: string }> }} */ (
+    await (await api(url, token, "/api/collections?perPage=500&sort=name")).json()
+  );
   /** @type {Record<string, number>} */
   const result = {};
   for (const collection of items.filter((c) => c.type !== "view")) {
-    const page = /** @type {{ totalItems: number }} */ (await (await api(url, token, `/api/collections/${encodeURIComponent(collection.name)}/records?perPage=1&fields=id`)).json());
+    const page = /** @type {{ totalItems: number }} */ (
+      await (await api(url, token, `/api/collections/${encodeURIComponent(collection.name)}/records?perPage=1&fields=id`)).json()
+    );
     result[collection.name] = page.totalItems;
   }
   return result;
@@ -70,7 +74,9 @@ export async function runDrill({ pocketbaseUrl, email, password, archive, log = 
   const newest = backups.sort((a, b) => Date.parse(b.modified) - Date.parse(a.modified))[0];
   if (!newest) throw new Error("the live PocketBase has no backup to restore");
   const backupTime = new Date(Date.parse(newest.modified));
-  log(`Newest backup: ${newest.key}, ${(newest.size / 1024 / 1024).toFixed(1)} MiB, taken ${backupTime.toISOString()} (${Math.round((Date.now() - backupTime.getTime()) / 60_000)} min ago); ${backups.length} kept.`);
+  log(
+    `Newest backup: ${newest.key}, ${(newest.size / 1024 / 1024).toFixed(1)} MiB, taken ${backupTime.toISOString()} (${Math.round((Date.now() - backupTime.getTime()) / 60_000)} min ago); ${backups.length} kept.`,
+  );
 
   const started = Date.now();
   const { token: fileToken } = /** @type {{ token: string }} */ (await (await api(pocketbaseUrl, liveToken, "/api/files/token", { method: "POST" })).json());
@@ -95,12 +101,19 @@ export async function runDrill({ pocketbaseUrl, email, password, archive, log = 
     const from = new Date(backupTime.getTime() - REPLAY_MARGIN_MS);
     const replay = await replayArchive({ archive, from, to: new Date(), pocketbaseUrl: spare.url, token: restoredToken });
     const replayed = await counts(spare.url, restoredToken);
-    log(`Replayed the archive from ${from.toISOString()}: ${replay.objects} objects, ${replay.events} events (${replay.stored} stored, ${replay.present} already in the backup, ${replay.expired} past retention), ${replay.postbacks} postbacks.`);
+    log(
+      `Replayed the archive from ${from.toISOString()}: ${replay.objects} objects, ${replay.events} events (${replay.stored} stored, ${replay.present} already in the backup, ${replay.expired} past retention), ${replay.postbacks} postbacks.`,
+    );
     log("collection                      live  restored  +replay");
-    for (const name of Object.keys(live)) log(`${name.padEnd(28)} ${String(live[name]).padStart(7)} ${String(restored[name] ?? "-").padStart(9)} ${String(replayed[name] ?? "-").padStart(8)}`);
+    for (const name of Object.keys(live))
+      log(`${name.padEnd(28)} ${String(live[name]).padStart(7)} ${String(restored[name] ?? "-").padStart(9)} ${String(replayed[name] ?? "-").padStart(8)}`);
     const missing = EVENT_COLLECTIONS.filter((name) => (replayed[name] ?? 0) < (live[name] ?? 0));
     const ok = missing.length === 0 && Object.keys(replay.refused).length === 0;
-    log(ok ? "Drill passed: the backup and the archive hold every live event and conversion." : `Drill FAILED: fewer records than live in ${missing.join(", ") || "-"}; refused: ${JSON.stringify(replay.refused).slice(0, 500)}`);
+    log(
+      ok
+        ? "Drill passed: the backup and the archive hold every live event and conversion."
+        : `Drill FAILED: fewer records than live in ${missing.join(", ") || "-"}; refused: ${JSON.stringify(replay.refused).slice(0, 500)}`,
+    );
     return { ok, backup: newest, backupTime, live, restored, replayed, replay };
   } finally {
     await spare.stop();

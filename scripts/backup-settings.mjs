@@ -22,13 +22,29 @@ export async function setBackupStorage({ url, token, s3, cron = "0 3 * * *", kee
     backups: {
       cron,
       cronMaxKeep: keep,
-      s3: { enabled: true, endpoint: s3.endpoint, bucket: s3.bucket, region: s3.region ?? "auto", accessKey: s3.accessKey, secret: s3.secret, forcePathStyle: true },
+      s3: {
+        enabled: true,
+        endpoint: s3.endpoint,
+        bucket: s3.bucket,
+        region: s3.region ?? "auto",
+        accessKey: s3.accessKey,
+        secret: s3.secret,
+        forcePathStyle: true,
+      },
     },
   };
-  const response = await fetch(`${url}/api/settings`, { method: "PATCH", headers: { "Content-Type": "application/json", Authorization: token }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}/api/settings`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json", Authorization: token },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`backup settings: PocketBase answered ${response.status} ${(await response.text()).slice(0, 300)}`);
   // PocketBase checks the storage itself: a bucket it cannot reach fails here, not at 03:00.
-  const check = await fetch(`${url}/api/settings/test/s3`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: token }, body: JSON.stringify({ filesystem: "backups" }) });
+  const check = await fetch(`${url}/api/settings/test/s3`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: token },
+    body: JSON.stringify({ filesystem: "backups" }),
+  });
   if (!check.ok) throw new Error(`backup storage check: PocketBase answered ${check.status} ${(await check.text()).slice(0, 300)}`);
 }
 
@@ -42,11 +58,19 @@ async function main() {
   await setBackupStorage({
     url,
     token,
-    s3: { endpoint: String(env.BACKUP_S3_ENDPOINT), bucket: String(env.BACKUP_S3_BUCKET), accessKey: String(env.BACKUP_S3_ACCESS_KEY), secret: String(env.BACKUP_S3_SECRET), region: env.BACKUP_S3_REGION },
+    s3: {
+      endpoint: String(env.BACKUP_S3_ENDPOINT),
+      bucket: String(env.BACKUP_S3_BUCKET),
+      accessKey: String(env.BACKUP_S3_ACCESS_KEY),
+      secret: String(env.BACKUP_S3_SECRET),
+      region: env.BACKUP_S3_REGION,
+    },
     cron: env.BACKUP_CRON,
     keep,
   });
-  console.log(`PocketBase at ${url} backs up to ${env.BACKUP_S3_ENDPOINT}/${env.BACKUP_S3_BUCKET} on "${env.BACKUP_CRON || "0 3 * * *"}", keeping ${keep ?? 14}.`);
+  console.log(
+    `PocketBase at ${url} backs up to ${env.BACKUP_S3_ENDPOINT}/${env.BACKUP_S3_BUCKET} on "${env.BACKUP_CRON || "0 3 * * *"}", keeping ${keep ?? 14}.`,
+  );
 }
 
 if (isMain(import.meta.url)) {

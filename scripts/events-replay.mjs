@@ -29,7 +29,10 @@ function time(value, name) {
 }
 
 async function main() {
-  const options = cliOptions(["from", "to", "pocketbase", "state-dir"], "npm run events:replay -- --from TIME [--to TIME] [--pocketbase URL] [--state-dir DIR]");
+  const options = cliOptions(
+    ["from", "to", "pocketbase", "state-dir"],
+    "npm run events:replay -- --from TIME [--to TIME] [--pocketbase URL] [--state-dir DIR]",
+  );
   const from = time(options.from, "from");
   const to = options.to ? time(options.to, "to") : new Date();
   const pocketbaseUrl = (options.pocketbase || process.env.POCKETBASE_URL || "http://127.0.0.1:8090").replace(/\/+$/, "");
@@ -37,9 +40,13 @@ async function main() {
   const archive = await archiveFromEnv(process.env, options["state-dir"] || LOCAL_STATE_DIR);
   try {
     const result = await replayArchive({ archive, from, to, pocketbaseUrl, token });
-    console.log(`Archive ${from.toISOString()} to ${to.toISOString()}: ${result.objects} objects, ${result.bytes} bytes, ${result.events} events, ${result.postbacks} postbacks.`);
+    console.log(
+      `Archive ${from.toISOString()} to ${to.toISOString()}: ${result.objects} objects, ${result.bytes} bytes, ${result.events} events, ${result.postbacks} postbacks.`,
+    );
     console.log(`Events: ${result.stored} stored now, ${result.present} stored before, ${result.expired} past the retention cutoff.`);
-    console.log(`Postbacks: ${result.conversions.created} conversions created, ${result.conversions.updated} updated, ${result.conversions.unchanged} unchanged.`);
+    console.log(
+      `Postbacks: ${result.conversions.created} conversions created, ${result.conversions.updated} updated, ${result.conversions.unchanged} unchanged.`,
+    );
     const refused = Object.entries(result.refused);
     for (const [id, reason] of refused) console.error(`refused ${id}: ${reason}`);
     if (refused.length > 0) process.exitCode = 1;

@@ -60,7 +60,9 @@ async function main() {
       body: JSON.stringify({ identity: DEFAULT_SERVICE_EMAIL, password: DEFAULT_SERVICE_PASSWORD }),
     });
     const { token } = /** @type {{ token: string }} */ (await auth.json());
-    const offers = /** @type {{ items: Array<{ id: string, store: string }> }} */ (await (await fetch(`${pocketbase.url}/api/collections/_zdata_offers/records?perPage=200&fields=id,store`)).json()).items;
+    const offers = /** @type {{ items: Array<{ id: string, store: string }> }} */ (
+      await (await fetch(`${pocketbase.url}/api/collections/_zdata_offers/records?perPage=200&fields=id,store`)).json()
+    ).items;
     let n = 0;
     console.log("batches at once  events/s  batch p50 ms  batch p99 ms  batch max ms  failed");
     for (const concurrency of levels) {
@@ -73,7 +75,11 @@ async function main() {
         while (Date.now() < end) {
           const requests = Array.from({ length: BATCH }, () => ({ method: "POST", url: "/api/collections/outbound_events/records", body: click(offers, n++) }));
           const t0 = performance.now();
-          const response = await fetch(`${pocketbase.url}/api/batch`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: token }, body: JSON.stringify({ requests }) });
+          const response = await fetch(`${pocketbase.url}/api/batch`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: token },
+            body: JSON.stringify({ requests }),
+          });
           await response.arrayBuffer();
           if (response.ok) times.push(performance.now() - t0);
           else failed++;

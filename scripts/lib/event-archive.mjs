@@ -85,7 +85,13 @@ export function s3Archive({ endpoint, bucket = ARCHIVE_BUCKET, accessKeyId, secr
     if (!response.ok) throw new Error(`S3 ${url}: ${response.status} ${(await response.text()).slice(0, 300)}`);
     return response;
   };
-  const unxml = (/** @type {string} */ text) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  const unxml = (/** @type {string} */ text) =>
+    text
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, "&");
   return {
     async *keys(from, to) {
       const last = archiveKeyAt(to);
@@ -138,7 +144,17 @@ export function archiveFromEnv(env, stateDir) {
  */
 export async function replayArchive({ archive, from, to, pocketbaseUrl, token }) {
   /** @type {ReplayResult} */
-  const result = { objects: 0, bytes: 0, events: 0, postbacks: 0, stored: 0, present: 0, expired: 0, conversions: { created: 0, updated: 0, unchanged: 0 }, refused: {} };
+  const result = {
+    objects: 0,
+    bytes: 0,
+    events: 0,
+    postbacks: 0,
+    stored: 0,
+    present: 0,
+    expired: 0,
+    conversions: { created: 0, updated: 0, unchanged: 0 },
+    refused: {},
+  };
   /** @type {unknown[]} */
   let events = [];
   /** @type {unknown[]} */
@@ -151,7 +167,10 @@ export async function replayArchive({ archive, from, to, pocketbaseUrl, token })
       body: JSON.stringify({ events, postbacks }),
     });
     if (!response.ok) throw new Error(`replay: PocketBase answered ${response.status} ${(await response.text()).slice(0, 300)}`);
-    const answer = /** @type {{ stored: number, present: number, expired: number, postbacks: ReplayResult["conversions"], refused: Record<string, string> }} */ (await response.json());
+    const answer =
+      /** @type {{ stored: number, present: number, expired: number, postbacks: ReplayResult["conversions"], refused: Record<string, string> }} */ (
+        await response.json()
+      );
     result.stored += answer.stored;
     result.present += answer.present;
     result.expired += answer.expired;

@@ -37,7 +37,10 @@ let offer: { id: string; cta_url: string };
 const token = () => superuserToken(pbUrl, email, password);
 
 async function pb<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${pbUrl}${pathAndQuery}`, { ...init, headers: { "Content-Type": "application/json", Authorization: await token(), ...init.headers } });
+  const response = await fetch(`${pbUrl}${pathAndQuery}`, {
+    ...init,
+    headers: { "Content-Type": "application/json", Authorization: await token(), ...init.headers },
+  });
   if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
@@ -58,7 +61,9 @@ async function click(n: number): Promise<string[]> {
 
 const campaignFilter = encodeURIComponent(`utm_campaign = "${marker}"`);
 const storedClicks = async () =>
-  (await pb<{ items: Array<{ click_id: string }> }>(`/api/collections/outbound_events/records?perPage=500&filter=${campaignFilter}`)).items.map((e) => e.click_id).sort();
+  (await pb<{ items: Array<{ click_id: string }> }>(`/api/collections/outbound_events/records?perPage=500&filter=${campaignFilter}`)).items
+    .map((e) => e.click_id)
+    .sort();
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   const deadline = Date.now() + 60_000;
@@ -72,7 +77,9 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
 
 /** What a restore must give back: the clicks, the offer's counter and the day's sums. */
 async function snapshot() {
-  const sums = await pb<{ items: Array<Record<string, unknown>> }>(`/api/collections/daily_clicks/records?perPage=500&sort=day,device,country&filter=${campaignFilter}`);
+  const sums = await pb<{ items: Array<Record<string, unknown>> }>(
+    `/api/collections/daily_clicks/records?perPage=500&sort=day,device,country&filter=${campaignFilter}`,
+  );
   const current = await pb<{ click_count: number }>(`/api/collections/_zdata_offers/records/${offer.id}`);
   return {
     clicks: await storedClicks(),
@@ -87,7 +94,11 @@ async function archivedClickIds(stateDir: string): Promise<string[]> {
     const ids: string[] = [];
     for await (const key of archive.keys(new Date(Date.now() - 3600_000), new Date(Date.now() + 60_000))) {
       const { gunzipSync } = await import("node:zlib");
-      for (const line of gunzipSync(await archive.get(key)).toString().split("\n").filter(Boolean)) ids.push(JSON.parse(line).click_id);
+      for (const line of gunzipSync(await archive.get(key))
+        .toString()
+        .split("\n")
+        .filter(Boolean))
+        ids.push(JSON.parse(line).click_id);
     }
     return ids;
   } finally {
@@ -103,7 +114,13 @@ async function backup(name: string): Promise<Date> {
 
 beforeAll(async () => {
   s3Dir = await mkdtemp(path.join(tmpdir(), "s3rver-"));
-  s3 = new S3rver({ port: await freePort(), address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: BACKUPS_BUCKET }, { name: ARCHIVE_BUCKET }] });
+  s3 = new S3rver({
+    port: await freePort(),
+    address: "127.0.0.1",
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BACKUPS_BUCKET }, { name: ARCHIVE_BUCKET }],
+  });
   const { port } = await s3.run();
   s3Url = `http://127.0.0.1:${port}`;
   dataDir = await mkdtemp(path.join(tmpdir(), "pb-ops-"));
@@ -135,7 +152,11 @@ describe("a restore from a backup, then a replay of the archive", () => {
     const after = await click(5);
     await waitFor(storedClicks, (ids) => ids.length === 9, "the clicks after the backup");
     const stateDir = path.join(stateRoot, "v3");
-    await waitFor(() => archivedClickIds(stateDir), (ids) => [...before, ...after].every((id) => ids.includes(id)), "the archive");
+    await waitFor(
+      () => archivedClickIds(stateDir),
+      (ids) => [...before, ...after].every((id) => ids.includes(id)),
+      "the archive",
+    );
     const withoutRestore = await snapshot();
     expect(withoutRestore.clicks).toEqual([...before, ...after].sort());
 
@@ -149,10 +170,22 @@ describe("a restore from a backup, then a replay of the archive", () => {
 
     const archive = await localArchive(stateDir);
     try {
-      const result = await replayArchive({ archive, from: new Date(backupTime.getTime() - 600_000), to: new Date(), pocketbaseUrl: pbUrl, token: await token() });
+      const result = await replayArchive({
+        archive,
+        from: new Date(backupTime.getTime() - 600_000),
+        to: new Date(),
+        pocketbaseUrl: pbUrl,
+        token: await token(),
+      });
       expect(result).toMatchObject({ stored: 5, present: 4, expired: 0, refused: {} });
       // Replaying again changes nothing.
-      const again = await replayArchive({ archive, from: new Date(backupTime.getTime() - 600_000), to: new Date(), pocketbaseUrl: pbUrl, token: await token() });
+      const again = await replayArchive({
+        archive,
+        from: new Date(backupTime.getTime() - 600_000),
+        to: new Date(),
+        pocketbaseUrl: pbUrl,
+        token: await token(),
+      });
       expect(again).toMatchObject({ stored: 0, present: 9 });
     } finally {
       await archive.close();
@@ -170,7 +203,11 @@ describe("npm run backup:drill", () => {
     const since = await click(3);
     await waitFor(storedClicks, (ids) => since.every((id) => ids.includes(id)), "the clicks after the drill's backup");
     const stateDir = path.join(stateRoot, "v3");
-    await waitFor(() => archivedClickIds(stateDir), (ids) => since.every((id) => ids.includes(id)), "the archive");
+    await waitFor(
+      () => archivedClickIds(stateDir),
+      (ids) => since.every((id) => ids.includes(id)),
+      "the archive",
+    );
     // R2 in production is read through its S3 API: the local archive's objects copied into the S3 server.
     const aws = new AwsClient({ accessKeyId: S3_KEYS.accessKey, secretAccessKey: S3_KEYS.secret, service: "s3", region: "us-east-1" });
     const local = await localArchive(stateDir);

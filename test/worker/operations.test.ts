@@ -164,7 +164,10 @@ describe("/admin/status and the alerts", () => {
   /** Each line of the page: its label → [state, detail]. */
   const rowsOf = (html: string) =>
     Object.fromEntries(
-      [...html.matchAll(/<tr data-state="(\w+)"><th scope="row">([^<]+)<\/th><td>.*?<\/td><td>(.*?)<\/td><\/tr>/g)].map((m) => [textOf(m[2]!), [m[1], textOf(m[3]!)]]),
+      [...html.matchAll(/<tr data-state="(\w+)"><th scope="row">([^<]+)<\/th><td>.*?<\/td><td>(.*?)<\/td><\/tr>/g)].map((m) => [
+        textOf(m[2]!),
+        [m[1], textOf(m[3]!)],
+      ]),
     );
 
   beforeAll(async () => {

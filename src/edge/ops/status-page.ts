@@ -139,7 +139,10 @@ statusPage.get(
     if (!session) throw new Error("status page without a session");
     const status = await readOpsStatus(c.env, c.var.config, { token: session.token });
     if (status.refusedWith === 403)
-      return renderAdminMessage({ title: "No status for this account", message: "The status page is for editors' and marketers' accounts.", nonce: c.var.cspNonce }, 403);
+      return renderAdminMessage(
+        { title: "No status for this account", message: "The status page is for editors' and marketers' accounts.", nonce: c.var.cspNonce },
+        403,
+      );
     return render(c, status);
   },
 );

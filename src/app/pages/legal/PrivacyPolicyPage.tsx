@@ -145,9 +145,9 @@ const SECTIONS: LegalSection[] = [
             <strong>Security logs:</strong> up to 12 months, then deleted, unless a log is needed to investigate a specific incident.
           </li>
           <li>
-            <strong>Affiliate and ad data</strong> (click and impression records, marketing parameters, partner reports and analytics measurements): each
-            click or impression record stays in our site database for 400 days and in our archive copy for up to 24 months, then it is deleted. After 400 days
-            we keep only daily totals (how many clicks a day per campaign, store, offer, country and device), which identify no one.
+            <strong>Affiliate and ad data</strong> (click and impression records, marketing parameters, partner reports and analytics measurements): each click
+            or impression record stays in our site database for 400 days and in our archive copy for up to 24 months, then it is deleted. After 400 days we keep
+            only daily totals (how many clicks a day per campaign, store, offer, country and device), which identify no one.
           </li>
           <li>
             <strong>Messages and privacy requests:</strong> as long as we need to answer you and to show that we handled your request correctly.
