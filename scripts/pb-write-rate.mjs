@@ -7,11 +7,14 @@
  * every hook: counted repeats, counters, daily sums), `--concurrency` batches at once, for
  * `--seconds` each, against a throwaway copy of the seeded data. Prints events per second
  * and each batch's time: the consumers' max_concurrency is the most batches at once that
- * still add events per second, well inside the consumer's 10 s timeout.
+ * still add events per second, well inside the consumer's 10 s timeout. Then the archive's
+ * bytes per event (src/edge/events/event-archive.ts: gzip NDJSON of a batch) for batches of
+ * 1, 10 and 100 of the same clicks.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
 import { DEFAULT_SERVICE_EMAIL, DEFAULT_SERVICE_PASSWORD, ensureServiceAccount, freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/run.mjs";
 import { BENCH_SUPERUSER } from "./bench-stack.mjs";
@@ -98,6 +101,11 @@ async function main() {
           String(failed).padStart(7),
         ].join(" "),
       );
+    }
+    console.log("\narchive: batch of  bytes per event (gzip NDJSON)  uncompressed");
+    for (const size of [1, 10, 100]) {
+      const ndjson = Array.from({ length: size }, () => `${JSON.stringify(click(offers, n++))}\n`).join("");
+      console.log(`${String(size).padStart(17)}  ${String(Math.round(gzipSync(ndjson).byteLength / size)).padStart(27)}  ${String(Math.round(Buffer.byteLength(ndjson) / size)).padStart(12)}`);
     }
   } finally {
     await pocketbase.stop();
