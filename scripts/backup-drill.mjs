@@ -16,7 +16,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { cliOptions, isMain } from "../pocketbase/cli.mjs";
+import { cliOptions, runMain } from "../pocketbase/cli.mjs";
 import { ensureSuperuser, freePort, startPocketBase } from "../pocketbase/run.mjs";
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from "../pocketbase/seed.mjs";
 import { LOCAL_STATE_DIR } from "./events-replay.mjs";
@@ -138,9 +138,4 @@ async function main() {
   }
 }
 
-if (isMain(import.meta.url)) {
-  main().catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
-}
+runMain(import.meta.url, main);

@@ -10,7 +10,7 @@
  * the repository; PocketBase keeps them in its settings (encrypted with PB_ENCRYPTION_KEY
  * when PocketBase runs with --encryptionEnv).
  */
-import { isMain } from "../pocketbase/cli.mjs";
+import { runMain } from "../pocketbase/cli.mjs";
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from "../pocketbase/seed.mjs";
 import { superuserToken } from "./lib/event-archive.mjs";
 
@@ -73,9 +73,4 @@ async function main() {
   );
 }
 
-if (isMain(import.meta.url)) {
-  main().catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
-}
+runMain(import.meta.url, main);

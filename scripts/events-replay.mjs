@@ -13,7 +13,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cliOptions, isMain } from "../pocketbase/cli.mjs";
+import { cliOptions, runMain } from "../pocketbase/cli.mjs";
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from "../pocketbase/seed.mjs";
 import { archiveFromEnv, replayArchive, superuserToken } from "./lib/event-archive.mjs";
 
@@ -55,9 +55,4 @@ async function main() {
   }
 }
 
-if (isMain(import.meta.url)) {
-  main().catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
-}
+runMain(import.meta.url, main);

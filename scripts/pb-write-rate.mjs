@@ -16,8 +16,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
-import { DEFAULT_SERVICE_EMAIL, DEFAULT_SERVICE_PASSWORD, ensureServiceAccount, freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/run.mjs";
-import { BENCH_SUPERUSER } from "./bench-stack.mjs";
+import { freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/run.mjs";
+import { BENCH_SUPERUSER, benchServiceToken } from "./bench-stack.mjs";
 
 const BATCH = 100;
 
@@ -56,13 +56,7 @@ async function main() {
   await prepareSeededDataDir({ targetDir: dataDir, ...BENCH_SUPERUSER });
   const pocketbase = await startPocketBase({ dataDir, port: await freePort(), quiet: true });
   try {
-    await ensureServiceAccount({ url: pocketbase.url, superuserEmail: BENCH_SUPERUSER.email, superuserPassword: BENCH_SUPERUSER.password });
-    const auth = await fetch(`${pocketbase.url}/api/collections/edge_services/auth-with-password`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ identity: DEFAULT_SERVICE_EMAIL, password: DEFAULT_SERVICE_PASSWORD }),
-    });
-    const { token } = /** @type {{ token: string }} */ (await auth.json());
+    const token = await benchServiceToken(pocketbase.url);
     const offers = /** @type {{ items: Array<{ id: string, store: string }> }} */ (
       await (await fetch(`${pocketbase.url}/api/collections/_zdata_offers/records?perPage=200&fields=id,store`)).json()
     ).items;
@@ -105,7 +99,9 @@ async function main() {
     console.log("\narchive: batch of  bytes per event (gzip NDJSON)  uncompressed");
     for (const size of [1, 10, 100]) {
       const ndjson = Array.from({ length: size }, () => `${JSON.stringify(click(offers, n++))}\n`).join("");
-      console.log(`${String(size).padStart(17)}  ${String(Math.round(gzipSync(ndjson).byteLength / size)).padStart(27)}  ${String(Math.round(Buffer.byteLength(ndjson) / size)).padStart(12)}`);
+      console.log(
+        `${String(size).padStart(17)}  ${String(Math.round(gzipSync(ndjson).byteLength / size)).padStart(27)}  ${String(Math.round(Buffer.byteLength(ndjson) / size)).padStart(12)}`,
+      );
     }
   } finally {
     await pocketbase.stop();

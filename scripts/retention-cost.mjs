@@ -15,8 +15,8 @@ import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
-import { DEFAULT_SERVICE_EMAIL, DEFAULT_SERVICE_PASSWORD, ensureServiceAccount, freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/run.mjs";
-import { BENCH_SUPERUSER } from "./bench-stack.mjs";
+import { freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/run.mjs";
+import { BENCH_SUPERUSER, benchServiceToken } from "./bench-stack.mjs";
 
 const DAY_MS = 86_400_000;
 const KEEP_DAYS = 400;
@@ -59,13 +59,7 @@ async function main() {
   );
   const pocketbase = await startPocketBase({ dataDir, port: await freePort(), quiet: true });
   try {
-    await ensureServiceAccount({ url: pocketbase.url, superuserEmail: BENCH_SUPERUSER.email, superuserPassword: BENCH_SUPERUSER.password });
-    const auth = await fetch(`${pocketbase.url}/api/collections/edge_services/auth-with-password`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ identity: DEFAULT_SERVICE_EMAIL, password: DEFAULT_SERVICE_PASSWORD }),
-    });
-    const { token } = /** @type {{ token: string }} */ (await auth.json());
+    const token = await benchServiceToken(pocketbase.url);
     const headers = { "Content-Type": "application/json", Authorization: token };
     let running = true;
     /** @type {number[]} */

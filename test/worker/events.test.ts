@@ -2,10 +2,9 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
 import type { OutboundEventMessage } from "../../src/edge/events/outbound-events";
-import { newClickId } from "../../src/lib/click-id";
 import { outboundHref, REVEAL_PATH } from "../../src/lib/outbound";
 import worker from "../../src/worker";
-import { pocketbase, pocketbaseWriter, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
+import { eventMessage, pocketbase, pocketbaseWriter, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
 
 /** Events reach PocketBase through the queue: batches wait up to 2 s, and a batch that met
  * PocketBase down comes back after the first retry delay (10 s). */
@@ -47,33 +46,9 @@ async function offerWithClickId(): Promise<Offer> {
 
 const offerCount = async (id: string) => (await pocketbase<Offer>(`/api/collections/_zdata_offers/records/${id}`)).click_count;
 
-/** A queue message as the producer sends it, for handing batches to queue() directly. */
+/** A queue message from a page of its own, for handing batches to queue() directly. */
 function message(path: string, overrides: Partial<OutboundEventMessage> = {}): OutboundEventMessage {
-  return {
-    click_id: newClickId(),
-    kind: "click",
-    url: "https://partner.example/x",
-    target_host: "partner.example",
-    offer: "",
-    store: "",
-    product: "",
-    referrer_path: path,
-    utm_source: "",
-    utm_medium: "",
-    utm_campaign: "",
-    utm_term: "",
-    utm_content: "",
-    gclid: "",
-    utm_g: "",
-    fbclid: "",
-    utm_id: "",
-    country: "",
-    device: "desktop",
-    event_time: new Date().toISOString(),
-    counted: false,
-    count_key: "",
-    ...overrides,
-  };
+  return eventMessage({ referrer_path: path, ...overrides });
 }
 
 /** Hands a batch to the Worker's queue() as the queue would; returns the messages' fate. */

@@ -2,10 +2,9 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OutboundEventMessage } from "../../src/edge/events/outbound-events";
 import type { Env } from "../../src/env";
-import { newClickId } from "../../src/lib/click-id";
 import worker from "../../src/worker";
 import { archiveKey } from "../../src/lib/archive-key";
-import { pocketbaseWriter, setPocketBase, signInOnSite, siteAccount, superuserToken, testEnv, textOf, visit } from "./helpers";
+import { eventMessage, pocketbaseWriter, setPocketBase, signInOnSite, siteAccount, superuserToken, testEnv, textOf, visit } from "./helpers";
 
 /**
  * Issue 49 (docs/operations.md): the events archive in R2, the consumer's record of waiting
@@ -17,33 +16,8 @@ import { pocketbaseWriter, setPocketBase, signInOnSite, siteAccount, superuserTo
 const bucket = testEnv.EVENTS_ARCHIVE!;
 const DAY = 86_400_000;
 
-function message(overrides: Partial<OutboundEventMessage> = {}): OutboundEventMessage {
-  return {
-    click_id: newClickId(),
-    kind: "click",
-    url: "https://ops.example/x",
-    target_host: "ops.example",
-    offer: "",
-    store: "",
-    product: "",
-    referrer_path: "/ops-test",
-    utm_source: "ops",
-    utm_medium: "",
-    utm_campaign: "",
-    utm_term: "",
-    utm_content: "",
-    gclid: "",
-    utm_g: "",
-    fbclid: "",
-    utm_id: "",
-    country: "",
-    device: "desktop",
-    event_time: new Date().toISOString(),
-    counted: true,
-    count_key: "",
-    ...overrides,
-  };
-}
+/** A counted click of the ops tests' own page. */
+const message = (overrides: Partial<OutboundEventMessage> = {}) => eventMessage({ referrer_path: "/ops-test", utm_source: "ops", counted: true, ...overrides });
 
 async function deliver(queue: string, bodies: unknown[], env: Env = testEnv, attempts = 1) {
   const batch = createMessageBatch(
