@@ -77,9 +77,12 @@ async function main() {
             headers: { "Content-Type": "application/json", Authorization: token },
             body: JSON.stringify({ requests }),
           });
-          await response.arrayBuffer();
+          const text = await response.text();
           if (response.ok) times.push(performance.now() - t0);
-          else failed++;
+          else {
+            failed++;
+            console.error(`batch refused: ${response.status} ${text.slice(0, 300)}`);
+          }
         }
       };
       await Promise.all(Array.from({ length: concurrency }, lane));
