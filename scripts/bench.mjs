@@ -27,7 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
-import { samplePages } from "./bench-stack.mjs";
+import { samplePages, startThrowawayStack, stopOnSignals } from "./bench-stack.mjs";
 import { startLoadStack } from "./load-mix.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -305,7 +305,8 @@ async function main() {
     const byScale = {};
     for (const at of [1, scale]) {
       console.log(`Starting PocketBase (scale ${at}) and wrangler dev…`);
-      const stack = await startLoadStack({ scale: at, vars });
+      const stack = await startThrowawayStack({ scale: at, vars });
+      stopOnSignals(stack.stop);
       try {
         console.log(`Measuring at scale ${at} (${connections} connections, ${durationS} s per scenario after ${WARM_UP_S} s warm-up)…`);
         byScale[at] = await runScenarios(await scaleScenarios(stack), { connections, durationS, log: console.log });
