@@ -69,6 +69,27 @@ function retentionCutoff(app) {
   return rows.length > 0 ? rows[0].cutoff : "";
 }
 
+/** An event's record links and their collections. */
+const LINKS = [
+  ["offer", "_zdata_offers"],
+  ["store", "_zdata_stores"],
+  ["product", "Products"],
+];
+
+/** An offer, store or product deleted since the click leaves the event without that link, as
+ * the consumer stores it (src/edge/events/events-consumer.ts), never without the event. */
+function dropGoneLinks(app, record) {
+  for (const [field, target] of LINKS) {
+    const id = record.getString(field);
+    if (!id) continue;
+    try {
+      app.findRecordById(target, id);
+    } catch (_) {
+      record.set(field, "");
+    }
+  }
+}
+
 function storedAlready(app, clickId) {
   try {
     app.findFirstRecordByFilter("outbound_events", "click_id = {:id}", { id: clickId });
@@ -109,6 +130,7 @@ function replay(app, body) {
       app.runInTransaction((tx) => {
         const record = new Record(collection);
         record.load(event);
+        dropGoneLinks(tx, record);
         tx.save(record);
       });
       result.stored++;
