@@ -59,6 +59,8 @@ export interface Env {
   NEWSLETTER_LIMITER?: RateLimit;
   /** Rate Limiting binding: "did it work?" votes per client (POST /offers/{id}/feedback). */
   FEEDBACK_LIMITER?: RateLimit;
+  /** Rate Limiting binding: postbacks per client IP, before the token is looked up (GET/POST /postback/{token}). */
+  POSTBACK_CLIENT_LIMITER?: RateLimit;
   /** Rate Limiting binding: postbacks per affiliate network (GET/POST /postback/{token}). */
   POSTBACK_LIMITER?: RateLimit;
   /** Rate Limiting binding: report sign-in attempts per client (POST /admin/sign-in). */

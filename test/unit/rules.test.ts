@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES } from "../../src/lib/countries";
 import { POSTBACK_STATUSES } from "../../src/lib/postback";
 import { REPORT_GROUPS } from "../../src/lib/report";
 import * as rules from "../../src/lib/rules";
@@ -15,7 +14,6 @@ import { TRACKING_KEYS, TRACKING_VALUE_MAX } from "../../src/lib/tracking";
 describe("the rules the Worker and PocketBase's hooks share", () => {
   it("are the values the browser keeps for itself", () => {
     expect([...TRACKING_KEYS]).toEqual([...rules.TRACKING_KEYS]);
-    expect([...COUNTRY_CODES]).toEqual([...rules.COUNTRY_CODES]);
     expect(TRACKING_VALUE_MAX).toBe(rules.LIMITS.tracking_value);
   });
 

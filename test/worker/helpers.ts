@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { createContentClient, type ContentClient } from "../../src/data/client";
 import { deleteCopy } from "../../src/edge/cache/cache";
-import { contentCacheKey } from "../../src/edge/cache/content-origin";
-import type { OutboundEventMessage } from "../../src/edge/events/outbound-events";
-import type { Env } from "../../src/env";
 import { newClickId } from "../../src/lib/click-id";
+import { contentCacheKey } from "../../src/edge/cache/content-origin";
+import type { OutboundEventMessage } from "../../src/edge/events/messages";
+import type { Env } from "../../src/env";
 
 /** Bindings of the Worker under test, with the test-only ones from vitest.worker.config.ts. */
 export const testEnv = env as unknown as Env & { TEST_CONTROL_URL: string; TEST_PB_EMAIL: string; TEST_PB_PASSWORD: string };
@@ -205,4 +205,33 @@ export function eventMessage(overrides: Partial<OutboundEventMessage> = {}): Out
     count_key: "",
     ...overrides,
   };
+}
+
+/**
+ * Resolves once the events queue has delivered, and the consumer handled, every message sent
+ * before the call: a marker event sent now is stored (the local queue delivers in order), so
+ * whatever a test sent earlier has met the consumer by then. "Nothing was stored" is asserted
+ * after this, never after a fixed wait.
+ */
+export async function queueDrained(timeoutMs = 20_000): Promise<void> {
+  const clickId = newClickId();
+  const marker = {
+    click_id: clickId,
+    kind: "reveal",
+    url: "https://queue-drained.test/",
+    target_host: "",
+    referrer_path: "/__test/queue-drained",
+    counted: false,
+    event_time: new Date().toISOString(),
+  };
+  await (testEnv.EVENTS as Queue<unknown>).send(marker, { contentType: "json" });
+  const deadline = Date.now() + timeoutMs;
+  const token = await superuserToken();
+  while (Date.now() < deadline) {
+    const query = new URLSearchParams({ filter: `click_id = "${clickId}"`, fields: "id", skipTotal: "1" });
+    const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/outbound_events/records?${query}`, { headers: { Authorization: token } });
+    if (response.ok && ((await response.json()) as { items: unknown[] }).items.length > 0) return;
+    await sleep(100);
+  }
+  throw new Error(`the events queue did not drain within ${timeoutMs} ms`);
 }

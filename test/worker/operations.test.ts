@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { OutboundEventMessage } from "../../src/edge/events/outbound-events";
+import type { OutboundEventMessage } from "../../src/edge/events/messages";
 import type { Env } from "../../src/env";
 import worker from "../../src/worker";
 import { archiveKey } from "../../src/lib/archive-key";
@@ -332,6 +332,56 @@ describe("a deployment's configuration", () => {
       expect(String(errors.mock.calls[0]?.[0])).toContain("deploy with `wrangler deploy --env production`");
     } finally {
       errors.mockRestore();
+    }
+  });
+});
+
+describe("the replay route (npm run events:replay)", () => {
+  const replay = async (events: unknown[]) => {
+    const response = await fetch(`${testEnv.POCKETBASE_URL}/api/dealpilot/replay`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: await superuserToken() },
+      body: JSON.stringify({ events, postbacks: [] }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { stored: number; present: number; refused: Record<string, string> };
+  };
+
+  it("stores an event whose offer was deleted since without that link, as the consumer does, and each click id once", async () => {
+    const writer = await pocketbaseWriter();
+    try {
+      const marker = crypto.randomUUID().slice(0, 8);
+      const store = await writer.create<{ id: string }>("_zdata_stores", {
+        title: `Replay ${marker}`,
+        subheading: "replay",
+        website: `https://replay-${marker}.example`,
+      });
+      const offer = await writer.create<{ id: string }>("_zdata_offers", {
+        heading: `Replay ${marker}`,
+        subheading: "replay",
+        type: "deal",
+        cta_label: "Get Deal",
+        cta_url: `https://replay-${marker}.example/deal`,
+        store: store.id,
+      });
+      const event = message({ offer: offer.id, store: store.id });
+      const deleted = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_offers/records/${offer.id}`, {
+        method: "DELETE",
+        headers: { Authorization: await superuserToken() },
+      });
+      expect(deleted.status).toBe(204);
+      expect(await replay([event])).toMatchObject({ stored: 1, present: 0, refused: {} });
+      expect(await replay([event])).toMatchObject({ stored: 0, present: 1 });
+      const response = await fetch(
+        `${testEnv.POCKETBASE_URL}/api/collections/outbound_events/records?filter=${encodeURIComponent(`click_id = "${event.click_id}"`)}`,
+        {
+          headers: { Authorization: await superuserToken() },
+        },
+      );
+      const [stored] = ((await response.json()) as { items: Array<{ offer: string; store: string }> }).items;
+      expect(stored).toMatchObject({ offer: "", store: store.id });
+    } finally {
+      await writer.cleanup();
     }
   });
 });

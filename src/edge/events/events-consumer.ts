@@ -1,8 +1,7 @@
 import { readConfig, type Config, type Env } from "../../env";
 import { isClickId } from "../../lib/click-id";
-import type { OutboundEventMessage } from "./outbound-events";
-import { isPostbackMessage, type PostbackMessage } from "./postback";
 import { recordWaiting } from "../ops/event-lag";
+import { isEventMessage, isPostbackMessage, type OutboundEventMessage, type PostbackMessage } from "./messages";
 import { asService, forgetServiceToken, type ServiceCredentials } from "../service-account";
 import { archiveBatch } from "./event-archive";
 
@@ -30,14 +29,10 @@ function retryDelay(attempts: number): number {
   return Math.min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** Math.max(0, attempts - 1));
 }
 
-function isEvent(body: unknown): body is OutboundEventMessage {
-  return typeof body === "object" && body !== null && !isPostbackMessage(body) && isClickId((body as { click_id?: unknown }).click_id);
-}
-
 /** What a message is known by once stored: an event's click id, a postback's own id. */
 function storedKey(body: unknown): string | undefined {
   if (isPostbackMessage(body)) return isClickId(body.id) ? body.id : undefined;
-  return isEvent(body) ? body.click_id : undefined;
+  return isEventMessage(body) ? body.click_id : undefined;
 }
 
 /**
@@ -74,38 +69,52 @@ async function storeEvents(config: Config, service: ServiceCredentials, events: 
   }
   if (answer.status !== 400) throw new Error(`events batch: PocketBase answered ${answer.status} ${(await answer.text()).slice(0, 500)}`);
   const [only] = events;
-  if (events.length === 1 && only) return (await storedBefore(answer, only)) ? new Set([only.click_id]) : new Set();
+  if (events.length === 1 && only) return storeRefused(config, service, answer, only);
   const stored = new Set<string>();
   for (const event of events) for (const clickId of await storeEvents(config, service, [event])) stored.add(clickId);
   return stored;
 }
 
+/** The record links of an event: an offer, store or product deleted before the event is
+ * stored leaves the event without that link, never without the event. */
+const LINKS = ["offer", "store", "product"] as const;
+
 /**
- * Whether a refused one-event batch failed only because its click id is stored already (the
- * message came again after its record was stored: the acknowledgement was lost). Any other
- * refusal is logged with PocketBase's answer.
+ * A refused one-event batch: stored already when its click id is (the message came again
+ * after its record was stored: the acknowledgement was lost); stored again without the links
+ * whose records are gone, when only those were refused; anything else is logged with
+ * PocketBase's answer and retried.
  */
-async function storedBefore(answer: Response, event: OutboundEventMessage): Promise<boolean> {
+async function storeRefused(config: Config, service: ServiceCredentials, answer: Response, event: OutboundEventMessage): Promise<Set<string>> {
   const text = await answer.text();
-  if (batchFieldError(text, "click_id") === "validation_not_unique") return true;
+  const errors = batchFieldErrors(text);
+  if (errors.click_id === "validation_not_unique") return new Set([event.click_id]);
+  const gone = LINKS.filter((link) => errors[link] !== undefined);
+  if (gone.length > 0 && Object.keys(errors).length === gone.length) {
+    console.error(`outbound event ${event.click_id}: its ${gone.join(", ")} no longer exists; stored without it`);
+    const unlinked = { ...event };
+    for (const link of gone) unlinked[link] = "";
+    return storeEvents(config, service, [unlinked]);
+  }
   console.error(`outbound event ${event.click_id} refused: PocketBase answered ${answer.status}`, text.slice(0, 500));
-  return false;
+  return new Set();
 }
 
-/** The code of PocketBase's error on `field` of a one-event batch's request, if any. */
-function batchFieldError(text: string, field: string): unknown {
+/** The codes of PocketBase's field errors of a one-event batch's request, by field. */
+function batchFieldErrors(text: string): Record<string, unknown> {
   type Refused = { data?: { requests?: Record<string, { response?: { data?: Record<string, { code?: unknown }> } }> } };
   try {
-    return (JSON.parse(text) as Refused | null)?.data?.requests?.["0"]?.response?.data?.[field]?.code;
+    const fields = (JSON.parse(text) as Refused | null)?.data?.requests?.["0"]?.response?.data ?? {};
+    return Object.fromEntries(Object.entries(fields).map(([field, error]) => [field, error?.code]));
   } catch {
-    return undefined;
+    return {};
   }
 }
 
 export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const config = readConfig(env);
   const bodies = batch.messages.map((message) => message.body);
-  const events = bodies.filter(isEvent);
+  const events = bodies.filter(isEventMessage);
   const postbacks = bodies.filter((body): body is PostbackMessage => isPostbackMessage(body) && storedKey(body) !== undefined);
   const stored = new Set<string>();
   /** Why PocketBase (or the archive) could not take the batch: the invocation then fails, so the platform scales the consumer down. */
@@ -153,7 +162,14 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   }
   const done = (message: Message<unknown>) => archived && isStored(message);
   for (const message of batch.messages) {
-    if (done(message)) message.ack();
+    if (storedKey(message.body) === undefined) {
+      // Neither an event nor a postback: no delivery will ever store it, so it is dropped, said once.
+      console.error(
+        `queue message ${message.id} on ${batch.queue} is neither an outbound event nor a postback; acknowledged unstored`,
+        JSON.stringify(message.body)?.slice(0, 300),
+      );
+      message.ack();
+    } else if (done(message)) message.ack();
     else message.retry({ delaySeconds: retryDelay(message.attempts) });
   }
   if (env.EVENTS_ARCHIVE) {

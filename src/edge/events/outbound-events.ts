@@ -7,35 +7,8 @@ import { LIMITS } from "../../lib/rules";
 import { parseTracking, TRACKING_COOKIE, TRACKING_KEYS, type TrackingData, type TrackingKey } from "../../lib/tracking";
 import type { AppEnv } from "../app-env";
 import { hmacHex } from "../signing";
+import type { OutboundEventMessage, OutboundKind } from "./messages";
 import type { LinkedRecords } from "./partner-links";
-import type { PostbackMessage } from "./postback";
-
-export type OutboundKind = "click" | "impression" | "reveal";
-
-/**
- * One outbound event as a queue message: exactly the `outbound_events` record the consumer
- * stores (docs/decisions/033-events-through-a-queue.md).
- */
-export type OutboundEventMessage = LinkedRecords &
-  Record<TrackingKey, string> & {
-    /** UUIDv7 made at the edge: the record's unique key, and the `{click_id}` macro. */
-    click_id: string;
-    kind: OutboundKind;
-    /** The partner URL as written in the content (macros unresolved). */
-    url: string;
-    target_host: string;
-    /** Path of the page the visitor came from (our own pages only). */
-    referrer_path: string;
-    country: string;
-    device: string;
-    /** ISO time at the edge. */
-    event_time: string;
-    /** False for events that never count in public figures; PocketBase also sets it false
-     * for a visitor's repeats (pb_hooks/outbound_events.pb.js). */
-    counted: boolean;
-    /** One visitor, one link, one kind, one UTC day: see countKey. */
-    count_key: string;
-  };
 
 /** What a visitor's request tells about them, as far as an event may keep it. */
 export interface VisitorContext {
@@ -99,25 +72,6 @@ export async function outboundEvent(
       subject,
     ]),
   };
-}
-
-/**
- * Hands the event (or a network's postback) to the queue and resolves once the queue has
- * accepted it. A queue that refuses is logged; the caller decides what its client is told.
- */
-export async function enqueueEvent(c: Context<AppEnv>, message: OutboundEventMessage | PostbackMessage): Promise<boolean> {
-  const what = "type" in message ? "postback" : "outbound event";
-  if (!c.env.EVENTS) {
-    console.error(`${what} not queued: the EVENTS queue binding is missing`);
-    return false;
-  }
-  try {
-    await c.env.EVENTS.send(message, { contentType: "json" });
-    return true;
-  } catch (err) {
-    console.error(`${what} not queued`, err);
-    return false;
-  }
 }
 
 /** The path of our own page the event came from; nothing for other sites' pages. */

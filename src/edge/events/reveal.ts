@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { newClickId } from "../../lib/click-id";
 import type { AppEnv } from "../app-env";
-import { enqueueEvent, isVisitorAction, outboundEvent, visitorContext } from "./outbound-events";
+import { enqueueEvent } from "./messages";
+import { isVisitorAction, outboundEvent, visitorContext } from "./outbound-events";
 import { type LinkedRecords, partnerLinks } from "./partner-links";
 import { fromThisSite } from "../posts/visitor-post";
 
