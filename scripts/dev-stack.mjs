@@ -50,7 +50,9 @@ const LOCAL_SESSION_KEY = "local-session-key";
  * runs, as the mail benchmark does); MAIL_TOKEN_SECRET and
  * MAIL_NOTIFICATIONS_SECRET come from the environment, else local values. Every minute the
  * stack fires the Worker's Cron Trigger (the mail job), which wrangler dev does not do itself.
- * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, inspectorPort?: number, vars?: Record<string, string>, service?: { email: string, password: string }, mail?: { smtpPort: number, uiPort?: number } }} options
+ * `persistTo` is wrangler dev's state directory (queues, the events archive): the checkout's
+ * `.wrangler/state` unless given.
+ * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, inspectorPort?: number, persistTo?: string, vars?: Record<string, string>, service?: { email: string, password: string }, mail?: { smtpPort: number, uiPort?: number } }} options
  */
 export async function startStack({
   dataDir,
@@ -61,6 +63,7 @@ export async function startStack({
   quiet = false,
   production = false,
   inspectorPort,
+  persistTo,
   vars = {},
   service = { email: process.env.PB_SERVICE_EMAIL || DEFAULT_SERVICE_EMAIL, password: process.env.PB_SERVICE_PASSWORD || DEFAULT_SERVICE_PASSWORD },
   mail,
@@ -124,6 +127,7 @@ export async function startStack({
         String(port),
         "--show-interactive-dev-session=false",
         ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
+        ...(persistTo ? ["--persist-to", persistTo] : []),
         ...varArgs,
       ],
       {

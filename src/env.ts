@@ -1,4 +1,5 @@
 import { normaliseHost } from "./lib/redirect-target";
+import { EVENTS_KEEP_DAYS } from "./lib/rules";
 import { SITEMAP_MAX_URLS } from "./lib/sitemap";
 
 /** Bindings and vars of the Worker (wrangler.toml [vars], secrets, `.dev.vars`). */
@@ -41,6 +42,15 @@ export interface Env {
   /** Secret: key of the HMAC that tells one visitor's repeated events apart without storing
    * anything about them (docs/decisions/033). Without it every event counts. */
   EVENTS_KEY_SECRET?: string;
+  /** R2 bucket binding (`[[r2_buckets]]`): the events archive, the system of record for raw
+   * events (src/edge/events/event-archive.ts), and the consumer's record of waiting events. */
+  EVENTS_ARCHIVE?: R2Bucket;
+  /** Days PocketBase keeps raw events before the retention job deletes them (default 400;
+   * the archive keeps them). docs/operations.md. */
+  EVENTS_KEEP_DAYS?: string;
+  /** "production" in wrangler.toml `[env.production.vars]`, "local" at its top level: what
+   * src/edge/ops/deployment-check.ts holds the configuration to. */
+  DEPLOYMENT?: string;
   /** Secret: key of the HMAC that signs the session cookie of marketers and editors signed in on
    * the site (src/edge/admin/session.ts): a cookie the Worker did not sign is refused without a
    * PocketBase request. Without it nobody can sign in on the site. */
@@ -96,6 +106,8 @@ export interface Config {
   /** Email to subscribers (docs/email.md): the links' key and the relay's notifications'
    * password (null when not set), and the postal address every alert and digest shows. */
   mail: { tokenSecret: string | null; notificationsSecret: string | null; postalAddress: string; sendConcurrency: number };
+  /** Days raw events stay in PocketBase (EVENTS_KEEP_DAYS). */
+  eventsKeepDays: number;
 }
 
 function seconds(value: string | undefined, name: string): number {
@@ -116,6 +128,14 @@ function sendConcurrency(value: string | undefined): number {
   if (value === undefined || value === "") return 8;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 32) throw new Error(`MAIL_SEND_CONCURRENCY must be an integer from 1 to 32, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function keepDays(value: string | undefined): number {
+  if (value === undefined || value === "") return EVENTS_KEEP_DAYS.default;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < EVENTS_KEEP_DAYS.least)
+    throw new Error(`EVENTS_KEEP_DAYS must be a whole number of days, at least ${EVENTS_KEEP_DAYS.least}, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -146,5 +166,6 @@ export function readConfig(env: Env): Config {
       postalAddress: (env.MAIL_POSTAL_ADDRESS ?? "").trim(),
       sendConcurrency: sendConcurrency(env.MAIL_SEND_CONCURRENCY),
     },
+    eventsKeepDays: keepDays(env.EVENTS_KEEP_DAYS),
   };
 }

@@ -30,6 +30,9 @@ import { DAILY, IMMUTABLE, serveAsset } from "./edge/pages/static-assets";
 import { addTrackingCookie } from "./edge/middleware/tracking-capture";
 import { COUNTRY_CHOICE_MAX_BODY_BYTES, countryChoice, countryPage, visitorCountry, withCountryMeta } from "./edge/pages/visitor-country";
 import { readConfig, type Env } from "./env";
+import { deploymentCheck } from "./edge/ops/deployment-check";
+import { healthz } from "./edge/ops/healthz";
+import { statusPage } from "./edge/ops/status-page";
 import { HOME_SHARE_IMAGE, LOGO_PATH } from "./lib/brand";
 import { COUNTRY_PATH } from "./lib/country-page";
 import { REVEAL_PATH } from "./lib/outbound";
@@ -40,6 +43,8 @@ const app = new Hono<AppEnv>();
 
 // Outermost, so every answer gets the headers, and pages get this response's CSP nonce.
 app.use("*", securityHeaders);
+// A deployment without its secrets or origins answers nothing else (docs/operations.md).
+app.use("*", deploymentCheck);
 // Before any content is read: the terms forbid AI scraping (list in src/lib/ai-crawlers.ts).
 app.use("*", blockAiCrawlers);
 app.use("*", async (c, next) => {
@@ -71,6 +76,8 @@ app.get("/goto", goto);
 app.get(COUNTRY_PATH, countryPage);
 // Networks' postbacks and the marketers' reports: never cached, so before the page handler.
 app.on(["GET", "POST"], "/postback/:token", limitBody(POSTBACK_MAX_BODY_BYTES), postback);
+app.get("/healthz", healthz);
+app.route("/", statusPage);
 app.route("/", admin);
 // Sign-ups, the pages our emails link to, and the relay's notifications: never cached.
 app.route("/", mailRoutes);

@@ -64,6 +64,15 @@ const MAIL_TIMING = {
   confirmations_per_day: 5,
 };
 
+/**
+ * How long PocketBase keeps raw events (docs/operations.md): EVENTS_KEEP_DAYS, in days.
+ * The default outlasts every network's attribution window; the least is past the longest
+ * an event can still arrive (14 days in the dead-letter queue), so a day's sums are final
+ * before its events go. The archive in R2 keeps them for the 24 months the privacy policy
+ * says.
+ */
+const EVENTS_KEEP_DAYS = { default: 400, least: 30 };
+
 /** ISO 3166-1 alpha-2: the countries offers may be limited to, and the admin UI's choices. */
 const COUNTRY_CODES = (
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +
@@ -145,6 +154,7 @@ module.exports = {
   MAIL_KINDS: MAIL_KINDS,
   MAIL_SEND_STATUSES: MAIL_SEND_STATUSES,
   MAIL_TIMING: MAIL_TIMING,
+  EVENTS_KEEP_DAYS: EVENTS_KEEP_DAYS,
   COUNTRY_CODES: COUNTRY_CODES,
   PARTNER_URL: PARTNER_URL,
   hostInDomains: hostInDomains,

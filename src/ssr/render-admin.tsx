@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { AdminMessage } from "../admin/AdminMessage";
 import { ReportsPage } from "../admin/ReportsPage";
 import { SignInPage } from "../admin/SignInPage";
+import { StatusPage } from "../admin/StatusPage";
 
 /**
  * The reports' pages (src/admin) as complete documents: rendered whole before they are sent
@@ -21,3 +22,4 @@ async function render(page: ReactElement, status: number): Promise<Response> {
 export const renderSignIn = (props: ComponentProps<typeof SignInPage>, status = 200) => render(<SignInPage {...props} />, status);
 export const renderReport = (props: ComponentProps<typeof ReportsPage>) => render(<ReportsPage {...props} />, 200);
 export const renderAdminMessage = (props: ComponentProps<typeof AdminMessage>, status: number) => render(<AdminMessage {...props} />, status);
+export const renderStatus = (props: ComponentProps<typeof StatusPage>) => render(<StatusPage {...props} />, 200);

@@ -10,6 +10,7 @@ import {
   type SeedContent,
   type SeedKey,
 } from "../../pocketbase/seed-content.mjs";
+import { LIMITS } from "../../src/lib/rules";
 
 const content = generateContent({ scale: 1 });
 
@@ -267,6 +268,15 @@ describe("generateContent", () => {
     expect(double.comparisons).toHaveLength(content.comparisons.length * 2);
     expect(new Set(double.stores.map((s) => s.title)).size).toBe(double.stores.length);
     expect(() => generateContent({ scale: 0 })).toThrow(RangeError);
+  });
+
+  it("keeps the demo network's click domains within the field's limit at any scale (scale 3 passed it before issue 49)", { timeout: 60_000 }, () => {
+    for (const scale of [1, 5]) {
+      const [network] = generateContent({ scale }).networks;
+      const domains = String(network?.click_domains);
+      expect(domains.length).toBeLessThanOrEqual(LIMITS.click_domains);
+      expect(domains.split(", ").length).toBeGreaterThan(10);
+    }
   });
 
   describe("offer lifecycle (issue 15)", () => {

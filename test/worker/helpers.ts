@@ -4,6 +4,7 @@ import { createContentClient, type ContentClient } from "../../src/data/client";
 import { deleteCopy } from "../../src/edge/cache/cache";
 import { newClickId } from "../../src/lib/click-id";
 import { contentCacheKey } from "../../src/edge/cache/content-origin";
+import type { OutboundEventMessage } from "../../src/edge/events/messages";
 import type { Env } from "../../src/env";
 
 /** Bindings of the Worker under test, with the test-only ones from vitest.worker.config.ts. */
@@ -175,6 +176,35 @@ export async function mailTo(address: string): Promise<Array<{ to: string[]; sub
   const response = await fetch(`${testEnv.TEST_CONTROL_URL}/__test/mail?to=${encodeURIComponent(address)}`);
   if (!response.ok) throw new Error(`mail for ${address}: ${response.status}`);
   return response.json();
+}
+
+/** An outbound event's queue message as the producer sends it (src/edge/events/outbound-events.ts), a click of its own, for handing batches to queue() directly. */
+export function eventMessage(overrides: Partial<OutboundEventMessage> = {}): OutboundEventMessage {
+  return {
+    click_id: newClickId(),
+    kind: "click",
+    url: "https://partner.example/x",
+    target_host: "partner.example",
+    offer: "",
+    store: "",
+    product: "",
+    referrer_path: "",
+    utm_source: "",
+    utm_medium: "",
+    utm_campaign: "",
+    utm_term: "",
+    utm_content: "",
+    gclid: "",
+    utm_g: "",
+    fbclid: "",
+    utm_id: "",
+    country: "",
+    device: "desktop",
+    event_time: new Date().toISOString(),
+    counted: false,
+    count_key: "",
+    ...overrides,
+  };
 }
 
 /**

@@ -153,8 +153,9 @@ const SECTIONS: LegalSection[] = [
             <strong>Security logs:</strong> up to 12 months, then deleted, unless a log is needed to investigate a specific incident.
           </li>
           <li>
-            <strong>Affiliate and ad data</strong> (click and impression records, marketing parameters, partner reports and analytics measurements): up to 24
-            months, then deleted or aggregated so it no longer identifies anyone.
+            <strong>Affiliate and ad data</strong> (click and impression records, marketing parameters, partner reports and analytics measurements): each click
+            or impression record stays in our site database for 400 days and in our archive copy for up to 24 months, then it is deleted. After 400 days we keep
+            only daily totals (how many clicks a day per campaign, store, offer, country and device), which identify no one.
           </li>
           <li>
             <strong>Messages and privacy requests:</strong> as long as we need to answer you and to show that we handled your request correctly.
@@ -270,7 +271,7 @@ export function PrivacyPolicyPage() {
       title="Privacy Policy"
       description="How DealPilot collects, uses, shares and protects personal data, how long we keep it, and how to use your rights under the GDPR, CCPA and LGPD."
       keywords="DealPilot privacy policy, personal data, GDPR, CCPA, LGPD, data retention, privacy rights"
-      updated={{ iso: "2025-08-01", text: "1 August 2025" }}
+      updated={{ iso: "2026-11-28", text: "28 November 2026" }}
       intro={
         <p className="lead mb-0">
           Your privacy matters to us. This policy explains, in plain language, what information we collect when you visit DealPilot, why we collect it and the
