@@ -18,7 +18,17 @@ const STATUS_COLLECTIONS = ["_zdata_articles", "Products", "_zdata_stores", "_zd
 const REPORT_GROUPS = /** @type {const} */ (["day", "campaign", "source", "medium", "store", "offer", "country", "device", "network", "link"]);
 
 /** What daily_clicks sums clicks by (pb_migrations/1767226600_daily_clicks.js): one row per day and combination. */
-const DAILY_DIMENSIONS = /** @type {const} */ (["utm_source", "utm_medium", "utm_campaign", "store", "offer", "country", "device", "target_host", "short_link"]);
+const DAILY_DIMENSIONS = /** @type {const} */ ([
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "store",
+  "offer",
+  "country",
+  "device",
+  "target_host",
+  "short_link",
+]);
 
 /** The characters a campaign value is made of (src/lib/tracking.ts cleans values down to
  * them; a short link's values must already be made of them). A regular expression class body. */
@@ -125,7 +135,30 @@ function websiteDomain(url) {
 const SHORT_LINK = {
   values: /** @type {const} */ (["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"]),
   slug: /^[A-Za-z0-9][A-Za-z0-9_-]{1,48}[A-Za-z0-9]$/,
-  reserved: ["admin", "api", "app", "build", "dealpilot", "delete", "edit", "goto", "help", "l", "link", "links", "login", "new", "postback", "qr", "settings", "sign-in", "sign-out", "static", "support", "www"],
+  reserved: [
+    "admin",
+    "api",
+    "app",
+    "build",
+    "dealpilot",
+    "delete",
+    "edit",
+    "goto",
+    "help",
+    "l",
+    "link",
+    "links",
+    "login",
+    "new",
+    "postback",
+    "qr",
+    "settings",
+    "sign-in",
+    "sign-out",
+    "static",
+    "support",
+    "www",
+  ],
   randomLength: 7,
   randomAlphabet: "23456789abcdefghjkmnpqrstuvwxyz",
 };

@@ -159,7 +159,8 @@ function suggestions(app) {
   const since = new Date(Date.now() - 90 * 86400000).toISOString().slice(0, 10);
   const found = {};
   for (const name of SHORT_LINK.values) {
-    const fromClicks = name === "utm_term" || name === "utm_content" ? "" : `UNION ALL SELECT ${name} AS v, clicks AS n FROM daily_clicks WHERE day >= {:since}`;
+    const fromClicks =
+      name === "utm_term" || name === "utm_content" ? "" : `UNION ALL SELECT ${name} AS v, clicks AS n FROM daily_clicks WHERE day >= {:since}`;
     const rows = rowsOf(
       app,
       `SELECT v, SUM(n) AS n FROM (SELECT ${name} AS v, 1 AS n FROM short_links ${fromClicks}) WHERE v != '' GROUP BY v ORDER BY n DESC, v LIMIT ${SUGGESTIONS}`,

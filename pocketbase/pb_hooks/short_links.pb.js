@@ -28,10 +28,9 @@ onRecordDelete((e) => {
 
 // The edge's index of links is read under the content version (src/edge/links/link-index.ts):
 // raising it makes a link's change live at every location within the publishing latency.
-const raiseContentVersion = (e) => require(`${__hooks}/content-version.js`).raiseAfter(e);
-onRecordAfterCreateSuccess(raiseContentVersion, "short_links");
-onRecordAfterUpdateSuccess(raiseContentVersion, "short_links");
-onRecordAfterDeleteSuccess(raiseContentVersion, "short_links");
+onRecordAfterCreateSuccess((e) => require(`${__hooks}/content-version.js`).raiseAfter(e), "short_links");
+onRecordAfterUpdateSuccess((e) => require(`${__hooks}/content-version.js`).raiseAfter(e), "short_links");
+onRecordAfterDeleteSuccess((e) => require(`${__hooks}/content-version.js`).raiseAfter(e), "short_links");
 
 // The links list's figures (/admin/links), read with the signed-in marketer's token.
 routerAdd(

@@ -76,9 +76,11 @@ migrate(
         listRule: null,
         viewRule: null,
         viewQuery: `
-          SELECT id, slug AS label FROM short_links
-          UNION ALL
-          SELECT id, slug || ' (deleted)' AS label FROM retired_short_links
+          SELECT n.id, n.label FROM (
+            SELECT id, slug AS label FROM short_links
+            UNION ALL
+            SELECT id, slug || ' (deleted)' AS label FROM retired_short_links
+          ) n
         `,
       }),
     );

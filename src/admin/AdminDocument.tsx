@@ -42,6 +42,10 @@ export function AdminDocument({
             <span className="fw-semibold me-auto">DealPilot reports</span>
             {viewer && (
               <>
+                <nav aria-label="Marketers' pages" className="d-flex gap-3">
+                  <a href="/admin/reports">Report</a>
+                  <a href="/admin/links">Links</a>
+                </nav>
                 <span className="small text-body-secondary text-break">
                   {viewer.email}
                   {viewer.role === "superuser" ? " (superuser)" : ""}

@@ -13,7 +13,10 @@ export {
   PARTNER_URL,
   partnerUrlHost,
   REPORT_GROUPS,
+  SHORT_LINK,
+  sitePathProblem,
   STATUS_COLLECTIONS,
   TRACKING_KEYS,
+  TRACKING_VALUE_CHARACTERS,
   websiteDomain,
 } from "../../pocketbase/pb_hooks/rules.js";

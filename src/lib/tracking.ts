@@ -47,11 +47,7 @@ const NOT_A_VALUE_CHARACTER = new RegExp(`[^${TRACKING_VALUE_CHARACTERS}]`, "g")
  * and spaces), drops everything else (quotes, angle brackets, control characters,
  * non-ASCII), and cuts to TRACKING_VALUE_MAX. */
 export function cleanTrackingValue(value: string): string {
-  return value
-    .replace(NOT_A_VALUE_CHARACTER, "")
-    .trim()
-    .slice(0, TRACKING_VALUE_MAX)
-    .trim();
+  return value.replace(NOT_A_VALUE_CHARACTER, "").trim().slice(0, TRACKING_VALUE_MAX).trim();
 }
 
 /** The tracking keys present in a query with a non-empty value (after cleaning). */

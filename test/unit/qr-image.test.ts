@@ -12,16 +12,15 @@ import { PNG_SCALE, qrPng, qrSvg } from "../../src/edge/links/qr-image";
 const decode = (png: PNG) => jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
 
 describe("short links' QR codes", () => {
-  it.each([
-    "http://127.0.0.1:8787/l/Spring-Sale",
-    "https://www.dealpilot.example/l/x7k2m9p",
-    `https://www.dealpilot.example/l/${"a".repeat(50)}`,
-  ])("encode %s as a PNG any reader reads back", async (url) => {
-    const png = PNG.sync.read(Buffer.from(await qrPng(url)));
-    expect(png.width).toBe(png.height);
-    expect(png.width % PNG_SCALE).toBe(0);
-    expect(decode(png)).toBe(url);
-  });
+  it.each(["http://127.0.0.1:8787/l/Spring-Sale", "https://www.dealpilot.example/l/x7k2m9p", `https://www.dealpilot.example/l/${"a".repeat(50)}`])(
+    "encode %s as a PNG any reader reads back",
+    async (url) => {
+      const png = PNG.sync.read(Buffer.from(await qrPng(url)));
+      expect(png.width).toBe(png.height);
+      expect(png.width % PNG_SCALE).toBe(0);
+      expect(decode(png)).toBe(url);
+    },
+  );
 
   it("keeps the quiet zone white and draws only black and white", async () => {
     const png = PNG.sync.read(Buffer.from(await qrPng("https://www.dealpilot.example/l/quiet")));

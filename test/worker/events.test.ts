@@ -70,6 +70,8 @@ function message(path: string, overrides: Partial<OutboundEventMessage> = {}): O
     country: "",
     device: "desktop",
     event_time: new Date().toISOString(),
+    short_link: "",
+    automated: false,
     counted: false,
     count_key: "",
     ...overrides,

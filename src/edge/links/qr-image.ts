@@ -47,13 +47,13 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** A PNG of the code (8-bit greyscale, PNG_SCALE pixels per module): every scanline unfiltered, zlib-deflated. */
-export async function qrPng(text: string): Promise<Uint8Array> {
+export async function qrPng(text: string): Promise<Uint8Array<ArrayBuffer>> {
   const rows = modules(text);
   const width = rows.length * PNG_SCALE;
   const raw = new Uint8Array((width + 1) * width);

@@ -23,7 +23,11 @@ export function trackingCookie(c: Context<AppEnv>, incoming: TrackingData): stri
   const stored = parseTracking(readCookie(c.req.header("Cookie"), TRACKING_COOKIE));
   const merged = mergeTracking(stored, incoming);
   if (sameTracking(stored, merged)) return null;
-  return serializeCookie(TRACKING_COOKIE, serializeTracking(merged), { ...TRACKING_COOKIE_ATTRIBUTES, maxAge: TRACKING_COOKIE_MAX_AGE_S, secure: secureCookies(c) });
+  return serializeCookie(TRACKING_COOKIE, serializeTracking(merged), {
+    ...TRACKING_COOKIE_ATTRIBUTES,
+    maxAge: TRACKING_COOKIE_MAX_AGE_S,
+    secure: secureCookies(c),
+  });
 }
 
 /**
