@@ -32,7 +32,7 @@ export function LinkForm({
 }) {
   const destinationError = errors.destination;
   return (
-    <form method="post" action={action} className="vstack gap-3 link-form" aria-label={isNew ? "New short link" : "Change this link"}>
+    <form method="post" action={action} className="vstack gap-3" aria-label={isNew ? "New short link" : "Change this link"}>
       {errors[""] && (
         <div className="alert alert-danger mb-0" role="alert">
           {errors[""]}

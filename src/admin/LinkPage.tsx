@@ -10,7 +10,7 @@ function ShareBox({ link, shortUrl }: { link: ShortLinkRecord; shortUrl: string 
     <div className="card mb-4">
       <div className="card-body d-flex flex-wrap gap-4 align-items-start">
         <img src={`/admin/links/${link.id}/qr.svg`} alt={`QR code of ${shortUrl}`} width={160} height={160} className="border bg-white" />
-        <div className="vstack gap-2 flex-grow-1 share-box">
+        <div className="vstack gap-2 flex-grow-1">
           <label htmlFor="short-url" className="form-label mb-0 fw-semibold">
             Short link to share
           </label>

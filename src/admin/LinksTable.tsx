@@ -48,7 +48,7 @@ export function LinksTable({ rows, query, currencies, now }: { rows: LinkRow[]; 
   return (
     <>
       <div className="table-responsive">
-        <table className="table table-sm table-striped table-hover align-middle report-figures links-table">
+        <table className="table table-sm table-striped table-hover align-middle report-figures">
           <caption className="caption-top">
             {rows.length === 1 ? "1 link" : `${formatCount(rows.length)} links`}, figures from {query.from} to {query.to} (UTC)
           </caption>

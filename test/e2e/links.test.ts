@@ -68,7 +68,7 @@ describe("a marketer's short link, from the builder to a conversion", () => {
       const problems = watchConsole(page);
       await page.goto(`${siteUrl()}/admin/links`);
       const details = page.locator("details");
-      if (!(await details.getAttribute("open"))) await page.getByText("New short link").click();
+      if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await page.getByText("New short link").click();
 
       // A store page: the first store the builder suggests.
       const store = (await page.locator("#link-pages option").nth(4).getAttribute("value"))!;
