@@ -3,6 +3,7 @@ import type { BuilderChoices, FormErrors, LinkFormValues, LinkRow, LinksQuery } 
 import { AdminDocument } from "./AdminDocument";
 import { LinkForm } from "./LinkForm";
 import { LinksTable } from "./LinksTable";
+import { DayField } from "./ReportFilters";
 
 /** The list's range and search: a plain GET form, the order kept. */
 function LinksFilters({ query }: { query: LinksQuery }) {
@@ -10,18 +11,8 @@ function LinksFilters({ query }: { query: LinksQuery }) {
     <form method="get" action="/admin/links" className="row g-3 align-items-end mb-3" aria-label="Range and search">
       <input type="hidden" name="sort" value={query.sort} />
       <input type="hidden" name="dir" value={query.dir} />
-      <div className="col-6 col-md-3">
-        <label htmlFor="from" className="form-label">
-          From (UTC)
-        </label>
-        <input id="from" name="from" type="date" required className="form-control" defaultValue={query.from} />
-      </div>
-      <div className="col-6 col-md-3">
-        <label htmlFor="to" className="form-label">
-          To (UTC)
-        </label>
-        <input id="to" name="to" type="date" required className="form-control" defaultValue={query.to} />
-      </div>
+      <DayField name="from" label="From (UTC)" value={query.from} />
+      <DayField name="to" label="To (UTC)" value={query.to} />
       <div className="col-12 col-md-4">
         <label htmlFor="q" className="form-label">
           Search
