@@ -43,8 +43,12 @@ export function AdminDocument({
             {viewer && (
               <>
                 <nav aria-label="Marketers' pages" className="d-flex gap-3">
-                  <a href="/admin/reports">Report</a>
-                  <a href="/admin/links">Links</a>
+                  <a href="/admin/reports" className="link-body-emphasis">
+                    Report
+                  </a>
+                  <a href="/admin/links" className="link-body-emphasis">
+                    Links
+                  </a>
                 </nav>
                 <span className="small text-body-secondary text-break">
                   {viewer.email}

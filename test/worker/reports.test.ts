@@ -157,6 +157,6 @@ describe("/admin/reports: the figures", () => {
     }
     const csv = await asMarketer("/admin/reports?group=weekday&format=csv");
     expect(csv.status).toBe(400);
-    expect(await csv.text()).toBe("group must be one of day, campaign, source, medium, store, offer, country, device, network.");
+    expect(await csv.text()).toBe("group must be one of day, campaign, source, medium, store, offer, country, device, network, link.");
   });
 });
