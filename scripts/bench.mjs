@@ -13,11 +13,11 @@
  * Scenarios: a static asset about the size of the home page (the floor), the home page
  * rendered (page cache bypassed, data cache warm) and from the page cache, a store page
  * and a blog article rendered, a collection read from the edge cache and the same read
- * straight from PocketBase, and /goto. Each is checked once before it is measured (status,
+ * straight from PocketBase, /goto, and a marketer's short link (/l/{slug}, made for the run). Each is checked once before it is measured (status,
  * cache header), so a table never reports a cache miss as a render or an error as a page.
  * Ratios are to the floor measured in the same run. The Worker reads PocketBase through the
- * loopback proxy of the tests, which counts its requests: for /goto the table shows the
- * origin reads per redirect (the events it queues are written by the queue consumer, not
+ * loopback proxy of the tests, which counts its requests: for /goto and /l/{slug} the table
+ * shows the origin reads per redirect (the events it queues are written by the queue consumer, not
  * counted here). Writes JSON for comparing commits.
  */
 import { execFileSync } from "node:child_process";
@@ -28,7 +28,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
 import { samplePages, startThrowawayStack, stopOnSignals } from "./bench-stack.mjs";
-import { startLoadStack } from "./load-mix.mjs";
+import { startLoadStack, SUPERUSER } from "./load-mix.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -67,6 +67,29 @@ function firstGotoLink(siteUrl, html) {
   return siteUrl + match[1].replaceAll("&amp;", "&");
 }
 
+/** The short link the bench follows (docs/links.md). */
+const BENCH_LINK = "bench-link";
+
+/**
+ * Makes the bench's short link, to a store page with campaign values, as the stack's
+ * superuser (a marketer's import would do the same).
+ * @param {string} pocketbaseUrl @param {string} destination
+ */
+async function makeBenchLink(pocketbaseUrl, destination) {
+  const auth = await fetch(`${pocketbaseUrl}/api/collections/_superusers/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: SUPERUSER.email, password: SUPERUSER.password }),
+  });
+  const { token } = /** @type {{ token: string }} */ (await auth.json());
+  const made = await fetch(`${pocketbaseUrl}/api/collections/short_links/records`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: token },
+    body: JSON.stringify({ slug: BENCH_LINK, destination, utm_source: "bench", utm_medium: "print", utm_campaign: "bench" }),
+  });
+  if (!made.ok) throw new Error(`the bench's short link: ${made.status} ${await made.text()}`);
+}
+
 /**
  * @param {{ siteUrl: string, pocketbaseUrl: string }} stack
  * @returns {Promise<Scenario[]>}
@@ -75,6 +98,7 @@ export async function pageScenarios({ siteUrl, pocketbaseUrl }) {
   const { store, article } = await samplePages(siteUrl);
   const home = await (await fetch(`${siteUrl}/`)).text();
   const storeHtml = await (await fetch(siteUrl + store)).text();
+  await makeBenchLink(pocketbaseUrl, store);
   return [
     { name: "static asset (floor)", url: siteUrl + (await assetOfSize(Buffer.byteLength(home))), status: 200 },
     { name: "home, rendered", url: `${siteUrl}/`, headers: BYPASS_PAGE_CACHE, status: 200, cache: "none" },
@@ -84,6 +108,7 @@ export async function pageScenarios({ siteUrl, pocketbaseUrl }) {
     { name: "collection, edge cache", url: siteUrl + COLLECTION_READ, status: 200, cache: "HIT" },
     { name: "collection, PocketBase", url: pocketbaseUrl + COLLECTION_READ, status: 200 },
     { name: "/goto redirect", url: firstGotoLink(siteUrl, storeHtml), status: 302, countOrigin: true },
+    { name: "/l/{slug} redirect", url: `${siteUrl}/l/${BENCH_LINK}`, status: 302, countOrigin: true },
   ];
 }
 

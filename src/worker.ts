@@ -13,6 +13,7 @@ import { contentApi } from "./edge/cache/content-api";
 import { createContentOrigin } from "./edge/cache/content-origin";
 import { contentVersionSource } from "./edge/cache/content-version";
 import { goto } from "./edge/events/goto";
+import { resolveShortLink } from "./edge/links/resolve";
 import { internalHeaders } from "./edge/middleware/internal-headers";
 import { mailRoutes } from "./edge/mail/routes";
 import { FEEDBACK_MAX_BODY_BYTES, offerFeedback } from "./edge/posts/offer-feedback";
@@ -73,6 +74,7 @@ app.post(
 app.get(SUGGESTIONS_PATH, searchSuggestions);
 app.route("/", contentApi);
 app.get("/goto", goto);
+app.get("/l/:slug", resolveShortLink);
 app.get(COUNTRY_PATH, countryPage);
 // Networks' postbacks and the marketers' reports: never cached, so before the page handler.
 app.on(["GET", "POST"], "/postback/:token", limitBody(POSTBACK_MAX_BODY_BYTES), postback);

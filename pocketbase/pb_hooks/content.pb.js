@@ -31,14 +31,7 @@ onRecordValidate(
 // raises the content version once the change is committed, so the Worker rebuilds the cached
 // pages and reads made before it within seconds, at every Cloudflare location, without a
 // purge. A failure here is logged and never fails the editor's save.
-const raiseContentVersion = (e) => {
-  e.next();
-  try {
-    require(`${__hooks}/content-version.js`).bump(e.app);
-  } catch (error) {
-    e.app.logger().error("content version not raised", "error", String(error), "collection", e.record.collection().name);
-  }
-};
+const raiseContentVersion = (e) => require(`${__hooks}/content-version.js`).raiseAfter(e);
 onRecordAfterCreateSuccess(raiseContentVersion, ...require(`${__hooks}/content-version.js`).SHOWN_COLLECTIONS);
 onRecordAfterUpdateSuccess(raiseContentVersion, ...require(`${__hooks}/content-version.js`).SHOWN_COLLECTIONS);
 onRecordAfterDeleteSuccess(raiseContentVersion, ...require(`${__hooks}/content-version.js`).SHOWN_COLLECTIONS);

@@ -18,8 +18,11 @@ export {
   PARTNER_URL,
   partnerUrlHost,
   REPORT_GROUPS,
+  SHORT_LINK,
+  sitePathProblem,
   STATUS_COLLECTIONS,
   SUBSCRIBER_STATUSES,
   TRACKING_KEYS,
+  TRACKING_VALUE_CHARACTERS,
   websiteDomain,
 } from "../../pocketbase/pb_hooks/rules.js";

@@ -201,6 +201,8 @@ export function eventMessage(overrides: Partial<OutboundEventMessage> = {}): Out
     country: "",
     device: "desktop",
     event_time: new Date().toISOString(),
+    short_link: "",
+    automated: false,
     counted: false,
     count_key: "",
     ...overrides,
