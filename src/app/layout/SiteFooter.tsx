@@ -1,3 +1,4 @@
+import { HOW_WE_RATE, HOW_WE_VERIFY_CODES } from "../../lib/method-pages";
 import { NewsletterForm } from "../components/NewsletterForm";
 import { useRootData } from "../root-data";
 import { AppLink } from "../components/AppLink";
@@ -24,7 +25,7 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
   );
 }
 
-/** Spec Footer: every link, the two category filters (ids from the settings record), the copyright line. */
+/** Spec Footer: every link (and issue 53's method pages), the two category filters (ids from the settings record), the copyright line. */
 export function SiteFooter() {
   const { site } = useRootData();
   const categories = site.footerCategories.map((c) => ({ to: `/stores?catID=${encodeURIComponent(c.id)}`, label: c.title }));
@@ -43,6 +44,8 @@ export function SiteFooter() {
       title: "Company",
       links: [
         { to: "/about-us", label: "About us" },
+        { to: HOW_WE_VERIFY_CODES, label: "How we verify codes" },
+        { to: HOW_WE_RATE, label: "How we rate" },
         { to: "/contact-us", label: "Contact us" },
         { to: "/contact-us", label: "Help center" },
         { to: "/contact-us", label: "Need help" },

@@ -37,7 +37,7 @@ function AdvertorialArticle({ advertorial, noindex }: { advertorial: Advertorial
         image={advertorial.imageUrl || undefined}
         noindex={noindex}
         type="article"
-        dates={{ published: advertorial.publishTime, modified: advertorial.updateTime }}
+        dates={{ published: advertorial.publishTime, modified: advertorial.modifiedTime }}
         structuredData={(page) =>
           articleNodes(page, advertorial, { description: advertorial.meta.description || advertorial.subtitle, products: advertorial.products })
         }

@@ -30,7 +30,7 @@ export function BlogArticlePage() {
         keywords={article.meta.keywords || undefined}
         image={article.imageUrl || undefined}
         type="article"
-        dates={{ published: article.publishTime, modified: article.updateTime }}
+        dates={{ published: article.publishTime, modified: article.modifiedTime }}
         structuredData={(page) => articleNodes(page, article, { description: article.meta.description, products: article.product ? [article.product] : [] })}
       />
       <Breadcrumb links={BLOG_TRAIL} current={article.title} />
