@@ -1180,7 +1180,7 @@ function planPrice(tier, index) {
   return { price: base + 0.99, price_currency: index % 5 === 1 ? "EUR" : index % 5 === 3 ? "GBP" : "USD" };
 }
 
-/** How many of the 30 products belong to each category. */
+/** How many of the first 30 products belong to each category (MORE_PRODUCTS adds six). */
 const PRODUCT_PLAN = /** @type {const} */ ([
   ["VPN", 4],
   ["Antivirus", 4],
@@ -1952,7 +1952,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
     const stated = (label) => compared.filter((id) => specLabels(id).includes(label)).length;
     const labels = [...new Set(compared.flatMap(specLabels))].filter((label) => stated(label) >= 2);
     const rows = [...labels.filter((label) => stated(label) === compared.length), ...labels.filter((label) => stated(label) < compared.length)];
-    comparison.comparison_rows = i % 4 === 3 ? [] : rows.slice(0, 5);
+    comparison.comparison_rows = i % 4 === 1 ? [] : rows.slice(0, 5);
   }
   /** Every third piece was revised a few weeks to months after it was published, never after the seed's day.
    * @param {{ publish_time: string } & Revision} piece @param {number} i */

@@ -17,17 +17,23 @@ export interface ProductOffers {
 
 /**
  * The live offers among `offerIds`, split by the visitor's country (decision 042): one read,
- * the same for every visitor, then their "used today" counts. A page showing one of them
- * limited to some countries is cached per country (the scope is told).
+ * the same for every visitor. A page showing one of them limited to some countries is cached
+ * per country (the scope is told).
  */
 export async function readProductOffers(pb: ContentClient, offerIds: readonly string[], scope: CountryScope): Promise<ProductOffers> {
   const live = await listLiveOffersById(pb, offerIds);
   const { offered, elsewhere } = splitByCountry(scope, live.items, (offer) => offer.countries);
+  return { offered, elsewhere, ...(live.next_start && { next_start: live.next_start }) };
+}
+
+/** The same with each offered one's "used today" count, for a page that lists their cards. */
+export async function readProductOfferCards(pb: ContentClient, offerIds: readonly string[], scope: CountryScope): Promise<ProductOffers> {
+  const offers = await readProductOffers(pb, offerIds, scope);
   const usage = await readUsage(
     pb,
-    offered.map((offer) => offer.id),
+    offers.offered.map((offer) => offer.id),
   );
-  return { offered: withUsage(offered, usage), elsewhere, ...(live.next_start && { next_start: live.next_start }) };
+  return { ...offers, offered: withUsage(offers.offered, usage) };
 }
 
 /** Each product's best offer: the first of `offered` (best first) among its own offers. */

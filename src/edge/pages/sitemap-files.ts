@@ -96,12 +96,8 @@ export const STATIC_PAGES: ReadonlyArray<{ path: string; shows: readonly Collect
 const childPath = (type: RecordType | "static", file: number) => `${CHILD_PREFIX}${type}-${file}.xml`;
 export const CHILD_FILE = /^(static|stores|advertorials|comparisions|blog|products|alternatives|authors)-([1-9]\d{0,5})\.xml$/;
 
-/** Clauses joined with &&, empty ones left out. */
-const both = (...clauses: string[]) =>
-  clauses
-    .filter(Boolean)
-    .map((clause) => `(${clause})`)
-    .join(" && ");
+/** Clauses joined with &&, empty ones left out: each is one comparison, none needs parentheses. */
+const both = (...clauses: string[]) => clauses.filter(Boolean).join(" && ");
 
 async function countRecords(pb: ContentClient, source: RecordSource): Promise<number> {
   return (await pb.collection(source.collection).getList(1, 1, { fields: "id", filter: source.filter })).totalItems;

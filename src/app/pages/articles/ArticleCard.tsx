@@ -43,7 +43,7 @@ export function ArticleCard({ item, headingLevel: Heading = "h3", compact = fals
           <p className="card-text small text-body-secondary mt-auto mb-0 d-flex flex-wrap justify-content-between gap-2">
             {item.author && (
               <span>
-                By{" "}
+                {"By "}
                 {item.authorId ? (
                   // Above the card's stretched link, so the byline leads to the author.
                   <AppLink className="position-relative z-2" to={authorPath({ id: item.authorId, name: item.author })}>

@@ -27,7 +27,7 @@ export function ArticleHeading({ header, kind, subtitle }: { header: ArticleHead
         {author?.avatarUrl && <img className="rounded-circle" src={author.avatarUrl} alt="" width={AVATAR_SIZE} height={AVATAR_SIZE} decoding="async" />}
         {author && (
           <span>
-            By{" "}
+            {"By "}
             <AppLink className="fw-semibold link-body-emphasis" to={authorPath(author)}>
               {author.name}
             </AppLink>

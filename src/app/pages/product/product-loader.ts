@@ -3,7 +3,7 @@ import { listAlternatives } from "../../../data/alternatives";
 import { listAcrossKinds, type ArticleListItem } from "../../../data/articles";
 import type { ContentClient } from "../../../data/client";
 import { getProductDetails, type ProductDetails } from "../../../data/product-details";
-import { readProductOffers, type ProductOffers } from "../../../data/product-offers";
+import { readProductOfferCards, type ProductOffers } from "../../../data/product-offers";
 import type { ListedOffer } from "../../../data/offers";
 import type { ProductCardData } from "../../../data/products";
 import { countryName } from "../../../lib/country-name";
@@ -58,7 +58,7 @@ export async function productLoader({ params, request, context }: LoaderFunction
   const product = await loadProduct(pb, params, request);
   const scope = countryFrom(context);
   const [offers, features, alternatives] = await Promise.all([
-    readProductOffers(pb, product.offerIds, scope).catch(orEmpty("product offers", NO_OFFERS)),
+    readProductOfferCards(pb, product.offerIds, scope).catch(orEmpty("product offers", NO_OFFERS)),
     listAcrossKinds(pb, { productId: product.id }, FEATURES_SHOWN)
       .then((list) => list.items)
       .catch(orEmpty("product features", [])),
