@@ -27,6 +27,7 @@ export default defineConfig({
           PB_SERVICE_EMAIL: process.env.TEST_PB_SERVICE_EMAIL,
           PB_SERVICE_PASSWORD: process.env.TEST_PB_SERVICE_PASSWORD,
           EVENTS_KEY_SECRET: "worker-tests-events-key",
+          SESSION_SECRET: "worker-tests-session-key",
           // The operator's secret: the purge endpoint, and the internal headers (test/worker/helpers.ts OPERATOR).
           CACHE_PURGE_SECRET: "worker-tests-operator-secret",
           // Short freshness so stale-while-revalidate is observable within a test.

@@ -84,6 +84,7 @@ import { outlinedText } from "./outlined-text.mjs";
  *   banners: BannerSeed[], authors: AuthorSeed[], products: ProductSeed[], articles: ArticleSeed[],
  *   comparisons: ComparisonSeed[], advertorials: AdvertorialSeed[], websites: WebsiteSeed[],
  *   clicks: ClickSeed[], networks: Array<Record<string, unknown>>, marketers: Array<Record<string, unknown>>,
+ *   editors: Array<Record<string, unknown>>,
  *   campaignClicks: Array<Record<string, unknown>>, conversions: Array<Record<string, unknown>>
  * }} SeedContent
  *
@@ -111,6 +112,8 @@ export const SEED_COLLECTIONS = [
   // The report's demo (docs/reports.md): a network, a marketer, campaign clicks, conversions.
   ["networks", "affiliate_networks"],
   ["marketers", "marketers"],
+  // The demo editor: previews drafts on the site (docs/editors.md).
+  ["editors", "editors"],
   ["campaignClicks", "outbound_events"],
   ["conversions", "conversions"],
 ];
@@ -2028,6 +2031,8 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
 
 /** The demo marketer's account (docs/reports.md); `npm start` prints it. */
 export const DEMO_MARKETER = { email: "marketer@dealpilot.local", password: "marketer-demo-1234" };
+/** The demo editor's account (docs/editors.md): signed in on the site, previews drafts; `npm start` prints it. */
+export const DEMO_EDITOR = { email: "editor@dealpilot.local", password: "editor-demo-1234" };
 
 const CAMPAIGNS = [
   { utm_source: "google", utm_medium: "cpc", utm_campaign: "black-friday" },
@@ -2064,6 +2069,7 @@ function generateMarketing({ offers, offersByStore, today, ids }) {
     notes: "Demo network of the seeded content: its postback URL is /postback/<postback_token>.",
   };
   const marketers = [{ id: ids.make("marketer:demo"), ...DEMO_MARKETER, passwordConfirm: DEMO_MARKETER.password, name: "Demo Marketer", verified: true }];
+  const editors = [{ id: ids.make("editor:demo"), ...DEMO_EDITOR, passwordConfirm: DEMO_EDITOR.password, name: "Demo Editor", verified: true }];
   /** @type {Array<Record<string, unknown>>} */
   const campaignClicks = [];
   /** @type {Array<Record<string, unknown>>} */
@@ -2113,7 +2119,7 @@ function generateMarketing({ offers, offersByStore, today, ids }) {
       });
     }
   }
-  return { networks: [network], marketers, campaignClicks, conversions };
+  return { networks: [network], marketers, editors, campaignClicks, conversions };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -17,12 +17,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WRANGLER_BIN = path.join(root, "node_modules/.bin/wrangler");
 /** The count key's HMAC key on a local stack (a deployment sets its own secret, docs/events.md). */
 const LOCAL_EVENTS_KEY = "local-events-key";
+/** The session cookie's HMAC key on a local stack (a deployment sets its own secret, docs/reports.md). */
+const LOCAL_SESSION_KEY = "local-session-key";
 
 /**
  * `service` is the Worker's PocketBase service account (newsletter writes), ensured here
  * and handed to wrangler dev as the PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD secrets;
  * defaults: the PB_SERVICE_* environment variables, else the local defaults of run.mjs.
- * EVENTS_KEY_SECRET (the events' count key) comes from the environment, else a local value.
+ * EVENTS_KEY_SECRET (the events' count key) and SESSION_SECRET (the sign-in cookie's key) come
+ * from the environment, else local values.
  * `production` bundles the Worker as a deployment does (React's production build);
  * wrangler dev's default is the development build, whose hydration warnings the browser
  * tests check for.
@@ -70,6 +73,7 @@ export async function startStack({
       PB_SERVICE_EMAIL: service.email,
       PB_SERVICE_PASSWORD: service.password,
       EVENTS_KEY_SECRET: process.env.EVENTS_KEY_SECRET || LOCAL_EVENTS_KEY,
+      SESSION_SECRET: process.env.SESSION_SECRET || LOCAL_SESSION_KEY,
     };
     const varArgs = Object.entries({ POCKETBASE_URL: pocketbase.url, SITE_ORIGIN: `http://127.0.0.1:${port}`, ...secrets, ...vars }).flatMap(([k, v]) => [
       "--var",

@@ -3,7 +3,7 @@
 import { fileURLToPath } from "node:url";
 import net from "node:net";
 import path from "node:path";
-import { DEMO_MARKETER } from "../pocketbase/seed-content.mjs";
+import { DEMO_EDITOR, DEMO_MARKETER } from "../pocketbase/seed-content.mjs";
 import { startStack } from "./dev-stack.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -37,6 +37,7 @@ console.log(`
   Site:             ${stack.siteUrl}   (try ${stack.siteUrl}/stores)
   PocketBase admin: ${stack.adminUrl}   (${email} / ${password})
   Reports:          ${stack.siteUrl}/admin/reports   (demo marketer ${DEMO_MARKETER.email} / ${DEMO_MARKETER.password})
+  Preview drafts:   ${stack.siteUrl}/admin/sign-in   (demo editor ${DEMO_EDITOR.email} / ${DEMO_EDITOR.password})
   Data:             ${path.relative(root, dataDir)}   Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl-C stops everything.
 `);
 

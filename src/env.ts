@@ -41,10 +41,16 @@ export interface Env {
   /** Secret: key of the HMAC that tells one visitor's repeated events apart without storing
    * anything about them (docs/decisions/033). Without it every event counts. */
   EVENTS_KEY_SECRET?: string;
+  /** Secret: key of the HMAC that signs the session cookie of marketers and editors signed in on
+   * the site (src/edge/admin/session.ts): a cookie the Worker did not sign is refused without a
+   * PocketBase request. Without it nobody can sign in on the site. */
+  SESSION_SECRET?: string;
   /** Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): newsletter attempts per client. */
   NEWSLETTER_LIMITER?: RateLimit;
   /** Rate Limiting binding: "did it work?" votes per client (POST /offers/{id}/feedback). */
   FEEDBACK_LIMITER?: RateLimit;
+  /** Rate Limiting binding: postbacks per client IP, before the token is looked up (GET/POST /postback/{token}). */
+  POSTBACK_CLIENT_LIMITER?: RateLimit;
   /** Rate Limiting binding: postbacks per affiliate network (GET/POST /postback/{token}). */
   POSTBACK_LIMITER?: RateLimit;
   /** Rate Limiting binding: report sign-in attempts per client (POST /admin/sign-in). */
@@ -69,6 +75,8 @@ export interface Config {
   secureCookies: boolean;
   /** PocketBase service account for the Worker's writes; null when its secrets are not set. */
   service: { email: string; password: string } | null;
+  /** Key of the session cookie's HMAC; null when the secret is not set (no sign-in). */
+  sessionSecret: string | null;
   /** Key of the events' count_key HMAC; null when the secret is not set. */
   eventsKeySecret: string | null;
 }
@@ -106,6 +114,7 @@ export function readConfig(env: Env): Config {
     ),
     secureCookies: !env.SITE_ORIGIN.startsWith("http://"),
     service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,
+    sessionSecret: env.SESSION_SECRET || null,
     eventsKeySecret: env.EVENTS_KEY_SECRET || null,
   };
 }

@@ -8,9 +8,10 @@
 import http from "node:http";
 
 /**
- * @param {{ port: number, upstreamPort: number, stopUpstream: () => Promise<void>, startUpstream: () => Promise<void> }} options
+ * `mailTo` answers GET /__test/mail?to=… with the messages the tests' SMTP server caught for an address.
+ * @param {{ port: number, upstreamPort: number, stopUpstream: () => Promise<void>, startUpstream: () => Promise<void>, mailTo?: (address: string) => unknown[] }} options
  */
-export async function startFaultProxy({ port, upstreamPort, stopUpstream, startUpstream }) {
+export async function startFaultProxy({ port, upstreamPort, stopUpstream, startUpstream, mailTo }) {
   /** @type {string[]} */
   const seen = [];
   /** Requests whose URL contains `needle` wait `ms` before being forwarded. */
@@ -64,6 +65,7 @@ export async function startFaultProxy({ port, upstreamPort, stopUpstream, startU
       await stopUpstream();
       return { stopped: true };
     }
+    if (pathname === "/__test/mail" && mailTo) return mailTo(searchParams.get("to") ?? "");
     if (pathname === "/__test/pocketbase/start" && method === "POST") {
       await startUpstream();
       return { started: true };

@@ -38,6 +38,7 @@ const RELATIONS: Record<SeedKey, Record<string, SeedKey>> = {
   clicks: { offer: "offers", store: "stores" },
   networks: {},
   marketers: {},
+  editors: {},
   campaignClicks: { offer: "offers", store: "stores" },
   conversions: { network: "networks", offer: "offers", store: "stores" },
 };

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { isbot } from "isbot";
 import { deviceClass } from "../../lib/device";
-import { toHex } from "../../lib/hex";
 import { readCookie } from "../../lib/cookies";
 import { hasOptedOut, requestPrivacySignals } from "../../lib/privacy";
 import { LIMITS } from "../../lib/rules";
 import { parseTracking, TRACKING_COOKIE, TRACKING_KEYS, type TrackingData, type TrackingKey } from "../../lib/tracking";
 import type { AppEnv } from "../app-env";
+import { hmacHex } from "../signing";
 import type { LinkedRecords } from "./partner-links";
 import type { PostbackMessage } from "./postback";
 
@@ -58,18 +58,6 @@ export function isVisitorAction(c: Context<AppEnv>): boolean {
   return !isbot(c.req.header("User-Agent") ?? "");
 }
 
-// Module scope on purpose, and only for this: the HMAC key made from the Worker's own secret
-// (never visitor data), imported once per isolate instead of once per event; a new secret
-// makes a new key. Only the settled key is kept (no promise shared between requests).
-let imported: { secret: string; key: CryptoKey } | undefined;
-
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  if (imported?.secret === secret) return imported.key;
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  imported = { secret, key };
-  return key;
-}
-
 /**
  * A key for "this visitor, this link, this kind of event, this UTC day" that stores nothing
  * about the visitor: an HMAC (EVENTS_KEY_SECRET) of the day, the connecting IP, the User-Agent
@@ -78,10 +66,7 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
  * every event counts).
  */
 async function countKey(secret: string | null, parts: string[]): Promise<string> {
-  if (!secret) return "";
-  const key = await hmacKey(secret);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(parts.join("\n"))));
-  return toHex(mac.subarray(0, 16));
+  return secret ? hmacHex(secret, parts.join("\n"), 16) : "";
 }
 
 export async function outboundEvent(

@@ -51,6 +51,11 @@ export async function postback(c: Context<AppEnv>): Promise<Response> {
   c.header("Cache-Control", "no-store");
   c.header("X-Robots-Tag", "noindex");
   const token = c.req.param("token") ?? "";
+  // Per client before any lookup: a client trying tokens is slowed here, whatever they are.
+  if (!(await withinRateLimit(c, c.env.POSTBACK_CLIENT_LIMITER, "postback-client"))) {
+    c.header("Retry-After", "60");
+    return c.text("Too many postbacks from this client; retry in a minute.", 429);
+  }
   let network: string | undefined;
   if (TOKEN.test(token)) {
     try {

@@ -25,7 +25,8 @@ const INVENTORY = [
     name: "dp_admin",
     type: "Cookie",
     setBy: "DealPilot (first party)",
-    purpose: "Set only for our own staff when they sign in to read the site's reports: keeps them signed in. Visitors never get it.",
+    purpose:
+      "Set only for our own staff when they sign in on the site (marketers to read reports, sent only to /admin; editors to preview drafts, sent to every page): keeps them signed in. Visitors never get it.",
     duration: "12 hours, or until they sign out",
     category: "Strictly necessary (staff sign-in)",
   },
@@ -96,7 +97,7 @@ const ATTRIBUTES: { name: string; attributes: CookieAttributes; why: string }[] 
   {
     name: ADMIN_SESSION_COOKIE,
     attributes: ADMIN_SESSION_COOKIE_ATTRIBUTES,
-    why: "Sent only with requests from this site's own pages, and hidden from scripts: only the server reads it.",
+    why: "Sent only with requests from this site's own pages, only to the paths the account uses, and hidden from scripts: only the server reads it.",
   },
   {
     name: COUNTRY_COOKIE,
