@@ -17,13 +17,12 @@ onRecordCreate(
   "_zdata_advertorials",
 );
 
-// Checks of what editors write, on every save of an offer, a store or a product, whichever
-// way it comes (the admin UI, the REST API, a batch): the record is refused with a plain
-// message per field (content-checks.js says which).
+// Checks of what editors write, on every save of an offer, a store, a product or a banner,
+// whichever way it comes (the admin UI, the REST API, a batch): the record is refused with
+// a plain message per field, PocketBase's own and ours in one answer (content-checks.js).
 onRecordValidate(
   (e) => {
-    require(`${__hooks}/content-checks.js`).check(e.app, e.record);
-    e.next();
+    require(`${__hooks}/content-checks.js`).validate(e.app, e.record, () => e.next());
   },
   ...require(`${__hooks}/content-checks.js`).CHECKED_COLLECTIONS,
 );

@@ -41,7 +41,7 @@ async function subscribers(email: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  const store = await writer.create<Store>("_zdata_stores", { title: `Limits ${crypto.randomUUID().slice(0, 6)}` });
+  const store = await writer.create<Store>("_zdata_stores", { title: `Limits ${crypto.randomUUID().slice(0, 6)}`, website: "https://limits.example/" });
   offer = await writer.create<Offer>("_zdata_offers", {
     heading: "Bodies have limits",
     type: "deal",

@@ -33,7 +33,11 @@ beforeAll(async () => {
     body: JSON.stringify({ identity: editor.email, password: editor.password }),
   });
   token = ((await auth.json()) as { token: string }).token;
-  store = await writer.create<Store>("_zdata_stores", { title: `${marker} Store`, default_action_url: "https://edited.example/" });
+  store = await writer.create<Store>("_zdata_stores", {
+    title: `${marker} Store`,
+    website: "https://edited.example/",
+    default_action_url: "https://edited.example/",
+  });
   // An offer with its thumbnail, uploaded as the admin UI and the SDK send files.
   const form = new FormData();
   for (const [name, value] of Object.entries({ heading: `${marker} draft deal`, type: "deal", store: store.id, cta_url: "https://edited.example/deal" })) {

@@ -307,7 +307,11 @@ describe("the link of an offer that has ended", () => {
 
   beforeAll(async () => {
     writer = await pocketbaseWriter();
-    store = await writer.create<Store>("_zdata_stores", { title: `${marker} Store`, subheading: "ended offers" });
+    store = await writer.create<Store>("_zdata_stores", {
+      title: `${marker} Store`,
+      subheading: "ended offers",
+      website: `https://ended-${marker.toLowerCase()}.example/`,
+    });
     const now = Date.now();
     const deal = (heading: string, url: string, dates: Record<string, unknown>) =>
       writer.create<Offer>("_zdata_offers", {

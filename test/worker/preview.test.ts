@@ -35,7 +35,11 @@ async function cachedVisit(path: string, cookie?: string): Promise<{ response: R
 }
 
 beforeAll(async () => {
-  store = await writer.create<Store>("_zdata_stores", { title: `${marker} Store`, default_action_url: "https://previewed.example/" });
+  store = await writer.create<Store>("_zdata_stores", {
+    title: `${marker} Store`,
+    website: "https://previewed.example/",
+    default_action_url: "https://previewed.example/",
+  });
   draftStore = await writer.create<Store>("_zdata_stores", { title: `${marker} Coming store`, status: "draft" });
   draft = await writer.create<Offer>("_zdata_offers", {
     heading: `${marker} draft deal`,
