@@ -1,11 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Shared by content.pb.js (a CommonJS module, not a .pb.js file, so PocketBase does not
-// load it as hooks of its own; handlers run in isolated contexts and `require` it).
+// Required by content-checks.js (a CommonJS module, not a .pb.js file, so PocketBase does
+// not load it as hooks of its own).
 //
 // The shapes of the fields a comparison table is built from (issue 53): a product's `specs`
 // (label → value) and a comparison's `comparison_rows` (the labels its table shows). A
-// record holding anything else is refused with a message under the field, as
-// content-checks.js does for offers and stores.
+// record holding anything else is refused with a message under the field, among
+// content-checks.js's other checks.
 
 /** Longest label and value, in characters, and most entries: a table row's header and cell. */
 const SPEC_LABEL_MAX = 40;
@@ -43,24 +43,21 @@ function validRows(rows) {
   return Array.isArray(rows) && rows.length <= ROWS_MAX && rows.every(label) && new Set(rows.map((row) => row.trim())).size === rows.length;
 }
 
-/** @type {Record<string, [string, (value: unknown) => boolean, string]>} */
-const CHECKS = {
-  Products: ["specs", validSpecs, "validation_specs"],
-  _zdata_comparisons: ["comparison_rows", validRows, "validation_comparison_rows"],
-};
-
-/** Throws a 400 naming the field, as PocketBase reports its own field errors.
- * @param {core.Record} record */
-function check(record) {
-  const [field, valid, code] = CHECKS[record.collection().name];
+/** A JSON field's problem, as content-checks.js's checks answer: [field, code] or null. */
+function problem(record, field, valid, code) {
   let value;
   try {
     value = jsonOf(record, field);
   } catch {
-    value = undefined;
+    return [field, code];
   }
-  if (value !== undefined && valid(value)) return;
-  throw new BadRequestError(MESSAGES[code], { [field]: new ValidationError(code, MESSAGES[code]) });
+  return valid(value) ? null : [field, code];
 }
 
-module.exports = { REVIEW_FIELD_COLLECTIONS: Object.keys(CHECKS), check: check };
+module.exports = {
+  MESSAGES: MESSAGES,
+  /** @param {core.Record} record */
+  specsProblem: (record) => problem(record, "specs", validSpecs, "validation_specs"),
+  /** @param {core.Record} record */
+  rowsProblem: (record) => problem(record, "comparison_rows", validRows, "validation_comparison_rows"),
+};

@@ -110,7 +110,11 @@ describe("comparisons made for the test", () => {
 
   beforeAll(async () => {
     const w = await writer;
-    store = await w.create<Store>("_zdata_stores", { title: `${marker} Store`, default_action_url: "https://table.example/" });
+    store = await w.create<Store>("_zdata_stores", {
+      title: `${marker} Store`,
+      website: "https://table.example/",
+      default_action_url: "https://table.example/",
+    });
     category = await w.create<Category>("_zdata_categories", { title: `${marker} Category` });
     for (let n = 1; n <= 7; n++) {
       made.push(

@@ -133,7 +133,11 @@ describe("offers by the visitor's country, and alternatives", () => {
 
   beforeAll(async () => {
     const w = await writer;
-    store = await w.create<Store>("_zdata_stores", { title: `${marker} Store`, default_action_url: "https://pages.example/" });
+    store = await w.create<Store>("_zdata_stores", {
+      title: `${marker} Store`,
+      website: "https://pages.example/",
+      default_action_url: "https://pages.example/",
+    });
     crowded = await w.create<Category>("_zdata_categories", { title: `${marker} Crowded` });
     sparse = await w.create<Category>("_zdata_categories", { title: `${marker} Sparse` });
     const offer = (heading: string, extra: Record<string, unknown>) =>

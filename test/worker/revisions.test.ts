@@ -55,7 +55,11 @@ async function datesOf(path: string): Promise<{ byline: string; note: string; mo
 
 beforeAll(async () => {
   token = await superuserToken();
-  store = await writer.create<Store>("_zdata_stores", { title: `${marker} Store`, default_action_url: "https://revised.example/" });
+  store = await writer.create<Store>("_zdata_stores", {
+    title: `${marker} Store`,
+    website: "https://revised.example/",
+    default_action_url: "https://revised.example/",
+  });
   offer = await writer.create<Offer>("_zdata_offers", { heading: `${marker} deal`, type: "deal", store: store.id, cta_url: "https://revised.example/deal" });
 });
 afterAll(() => writer.cleanup());
