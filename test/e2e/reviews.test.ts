@@ -19,7 +19,15 @@ let authorPath = "";
 beforeAll(async () => {
   browser = await launchChromium();
   const screens = new Map(await everyScreen());
-  [comparisonPath, productPath, alternativesPath, authorPath] = ["comparison", "product", "alternatives", "author"].map((name) => screens.get(name)!);
+  const pathOf = (name: string): string => {
+    const path = screens.get(name);
+    if (!path) throw new Error(`everyScreen has no ${name}`);
+    return path;
+  };
+  comparisonPath = pathOf("comparison");
+  productPath = pathOf("product");
+  alternativesPath = pathOf("alternatives");
+  authorPath = pathOf("author");
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { AuthorSidebar } from "../components/AuthorSidebar";
+import { AuthorSidebarSection } from "../components/AuthorSidebarSection";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { PageMeta } from "../components/PageMeta";
 import { ProductCard } from "../components/ProductCard";
@@ -48,7 +48,7 @@ export function BlogArticlePage() {
           <TagList tags={article.tags} />
         </article>
         <aside className="col-lg-4">
-          <AuthorSidebar author={article.author} />
+          <AuthorSidebarSection author={article.author} />
         </aside>
       </div>
       <ReadMoreSection items={readMore} />

@@ -2,9 +2,6 @@ import { useLoaderData } from "react-router";
 import { absoluteUrl, product as productNode } from "../../../lib/structured-data";
 import { Breadcrumb } from "../../components/Breadcrumb";
 import { PageMeta } from "../../components/PageMeta";
-import { ElsewhereOffers } from "../store/ElsewhereOffers";
-import { ProductAlternatives } from "./ProductAlternatives";
-import { ProductFeatures } from "./ProductFeatures";
 import { ProductHero } from "./ProductHero";
 import type { ProductPageData } from "./product-loader";
 import { ProductOffers } from "./ProductOffers";
@@ -12,6 +9,14 @@ import { ProductReview } from "./ProductReview";
 import { ProductSpecs } from "./ProductSpecs";
 import { useRootData } from "../../root-data";
 import { productPath } from "../../../lib/slug";
+import { lazySection } from "../../lazy-section";
+
+// The closed list of offers for other countries, where the product is featured and its
+// alternatives are hydrated when the visitor comes near them (issue 37); until then React
+// keeps their server HTML, and the review and offers do not wait for their code.
+const ElsewhereOffers = lazySection("product-elsewhere", () => import("../store/ElsewhereOffers"), "ElsewhereOffers");
+const ProductFeatures = lazySection("product-features", () => import("./ProductFeatures"), "ProductFeatures");
+const ProductAlternatives = lazySection("product-alternatives", () => import("./ProductAlternatives"), "ProductAlternatives");
 
 /** Home / Comparisons / the product: products are reached from comparisons. */
 const TRAIL = [
