@@ -24,7 +24,7 @@ export function ProductOffers({ offers, productName, productNodeId }: { offers: 
           ))}
         </ul>
       ) : (
-        <p className="mb-0">No live coupon or deal for it just now. We add them as soon as we have verified one.</p>
+        <p className="mb-0">No live coupon or deal for it just now.</p>
       )}
       {/* Live offers only (src/data/live-offers.ts): an expired one gets no Offer markup. */}
       <JsonLd nodes={offers.map((offer) => offerNode(siteOrigin, offer, offer.expand?.store?.title, productNodeId))} />
