@@ -1,9 +1,11 @@
 import { COMPARED_MAX, COMPARED_MIN } from "../lib/review-rules";
-import type { ProductCardData } from "./products";
+import type { PlacedProduct, ProductCardData } from "./products";
 
-/** A comparison's table: its products, one row each, and the spec labels of its columns. */
+/** A comparison's table: its products by id, one row each, and the spec labels of its
+ * columns. Ids, not copies: the page holds the products already (its cards), and its data
+ * travels to the browser once. */
 export interface ComparisonTable {
-  products: ProductCardData[];
+  productIds: string[];
   /** The editor's `comparison_rows`, or without them the specs every compared product states. */
   specs: string[];
 }
@@ -17,5 +19,20 @@ export function comparisonTable(products: readonly ProductCardData[], rows: read
     Boolean,
   );
   const shared = Object.keys(first.specs).filter((label) => compared.every((product) => Object.hasOwn(product.specs, label)));
-  return { products: compared, specs: chosen.length ? chosen : shared };
+  return { productIds: compared.map((product) => product.id), specs: chosen.length ? chosen : shared };
+}
+
+/** Every product a comparison presents, in its order: primary, secondary, the further ones.
+ * A module without reads, so the page's screen finds them without loading the comparison read. */
+export function comparedProducts(comparison: {
+  primary: PlacedProduct | null;
+  secondary: PlacedProduct | null;
+  products: readonly ProductCardData[];
+}): ProductCardData[] {
+  return [comparison.primary?.product, comparison.secondary?.product, ...comparison.products].filter((card) => card !== undefined);
+}
+
+/** The table's products, in its order, from the page's products. */
+export function tableProducts(table: ComparisonTable, products: readonly ProductCardData[]): ProductCardData[] {
+  return table.productIds.map((id) => products.find((product) => product.id === id)).filter((product) => product !== undefined);
 }

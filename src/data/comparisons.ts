@@ -1,7 +1,7 @@
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { articleHeader, tagList, type ArticleHeader } from "./articles";
-import { comparisonTable, type ComparisonTable } from "./comparison-table";
+import { comparedProducts, comparisonTable, type ComparisonTable } from "./comparison-table";
 import { placedProduct, productCard, productExpand, type PlacedProduct, type ProductCardData } from "./products";
 import { sanitizeHtml } from "./sanitize";
 import type { Comparison } from "./types";
@@ -47,10 +47,7 @@ function comparisonView(record: Comparison, now: number): ComparisonView {
     products,
     ctaLabel: record.cta_label,
     tags: tagList(record.tags, "comma"),
-    table: comparisonTable(
-      [primary?.product, secondary?.product, ...products].filter((card) => card !== undefined),
-      record.comparison_rows,
-    ),
+    table: comparisonTable(comparedProducts({ primary, secondary, products }), record.comparison_rows),
   };
 }
 

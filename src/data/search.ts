@@ -222,7 +222,7 @@ async function offerCandidates(pb: ContentClient, words: readonly string[], scop
           snippet: offer.subheading,
           store: { title: store.title, logoUrl: storeLogoUrl(store) },
           href: storePath(store),
-              imageUrl: offer.thumbnail ? fileUrl(offer, offer.thumbnail, "400x0") : "",
+          imageUrl: offer.thumbnail ? fileUrl(offer, offer.thumbnail, "400x0") : "",
         }),
         title: offer.heading,
         texts: [offer.subheading, offer.coupon_code, store.title],
@@ -271,7 +271,7 @@ async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISH
           title: record.title,
           snippet: truncateChars(text(), SNIPPET_MAX, "…"),
           href: articlePath({ kind: source.route, title: record.title, id: record.id }),
-              imageUrl: image ? fileUrl(record, image, "400x0") : "",
+          imageUrl: image ? fileUrl(record, image, "400x0") : "",
         };
       },
       title: record.title,

@@ -1,4 +1,4 @@
-import type { ComparisonTable as TableData } from "../../data/comparison-table";
+import { tableProducts, type ComparisonTable as TableData } from "../../data/comparison-table";
 import type { BestOffer } from "../../data/product-offers";
 import type { ProductCardData } from "../../data/products";
 import { HOW_WE_RATE } from "../../lib/method-pages";
@@ -61,7 +61,8 @@ function HtmlCell({ html }: { html: string }) {
  * real table (caption, column and row headers with scope) that works without JavaScript; the
  * scrolling region takes the keyboard's focus, so arrow keys scroll it.
  */
-export function ComparisonTable({ table, offers }: { table: TableData; offers: Record<string, BestOffer> }) {
+export function ComparisonTable({ table, products, offers }: { table: TableData; products: readonly ProductCardData[]; offers: Record<string, BestOffer> }) {
+  const rows = tableProducts(table, products);
   return (
     <section className="mb-4" aria-labelledby={HEADING_ID}>
       <h2 id={HEADING_ID} className="h4 mb-2">
@@ -82,7 +83,7 @@ export function ComparisonTable({ table, offers }: { table: TableData; offers: R
           <caption
             id={CAPTION_ID}
             className="visually-hidden"
-          >{`${table.products.length} products side by side: ${table.products.map((product) => product.name).join(", ")}`}</caption>
+          >{`${rows.length} products side by side: ${rows.map((product) => product.name).join(", ")}`}</caption>
           <thead>
             <tr>
               <th scope="col">Product</th>
@@ -103,7 +104,7 @@ export function ComparisonTable({ table, offers }: { table: TableData; offers: R
             </tr>
           </thead>
           <tbody>
-            {table.products.map((product) => (
+            {rows.map((product) => (
               <tr key={product.id}>
                 <th scope="row">
                   <AppLink to={productPath(product)}>{product.name}</AppLink>

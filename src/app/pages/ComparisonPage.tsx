@@ -1,4 +1,5 @@
 import { useLoaderData } from "react-router";
+import { comparedProducts } from "../../data/comparison-table";
 import type { ComparisonView } from "../../data/comparisons";
 import { PageMeta } from "../components/PageMeta";
 import { useRootData } from "../root-data";
@@ -40,7 +41,7 @@ function ComparisonArticle({ comparison, noindex, offers }: { comparison: Compar
         <ArticleHeading header={comparison} kind="comparisions" subtitle={comparison.subtitle} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the intro, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/comparisons.ts */}
         {comparison.introHtml && <div className="mb-4 comparison-intro" dangerouslySetInnerHTML={{ __html: comparison.introHtml }} />}
-        {comparison.table && <ComparisonTable table={comparison.table} offers={offers} />}
+        {comparison.table && <ComparisonTable table={comparison.table} products={comparedProducts(comparison)} offers={offers} />}
         <ComparedProducts primary={comparison.primary} secondary={comparison.secondary} further={comparison.products} ctaLabel={comparison.ctaLabel} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the outro, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/comparisons.ts */}
         {comparison.outroHtml && <div className="mb-4 comparison-outro" dangerouslySetInnerHTML={{ __html: comparison.outroHtml }} />}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import type { ContentClient } from "../../../data/client";
+import { comparedProducts, tableProducts } from "../../../data/comparison-table";
 import { getComparison, getComparisonByStore, type ComparisonView } from "../../../data/comparisons";
 import { classifyContentError } from "../../../data/errors";
 import type { CountryScope } from "../../../data/offer-countries";
@@ -25,7 +26,7 @@ export interface ComparisonData {
 /** The table's best offers; a failed read leaves the table without them (the catalogue's
  * "offer fetch fails: logged only"). */
 async function tableOffers(pb: ContentClient, comparison: ComparisonView, scope: CountryScope): Promise<Pick<ComparisonData, "offers" | "next_start">> {
-  const products = comparison.table?.products ?? [];
+  const products = comparison.table ? tableProducts(comparison.table, comparedProducts(comparison)) : [];
   if (!products.length) return { offers: {} };
   try {
     const { offered, next_start } = await readProductOffers(

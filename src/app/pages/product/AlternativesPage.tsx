@@ -48,7 +48,7 @@ export function AlternativesPage() {
         <AffiliateDisclosure className="mb-0" />
       </header>
       <AlternativesList alternatives={alternatives} offers={offers} />
-      {table && <ComparisonTable table={table} offers={offers} />}
+      {table && <ComparisonTable table={table} products={[product, ...alternatives]} offers={offers} />}
     </main>
   );
 }
