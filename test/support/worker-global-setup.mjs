@@ -1,14 +1,15 @@
 // @ts-check
 /**
  * Runs in Node before the Worker tests: a real PocketBase on a free loopback port with
- * the seeded demo content (copied from a cached template), behind the fault proxy; and the
- * affiliate networks' fake APIs the feed imports read.
+ * the seeded demo content (copied from a cached template), behind the fault proxy, a
+ * real SMTP server (test/support/mail-catcher.mjs) that PocketBase's mailer sends to, and
+ * the affiliate networks' fake APIs the feed imports read.
  * Everything it starts is stopped in the returned teardown.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureServiceAccount, freePort, prepareSeededDataDir, startPocketBase } from "../../pocketbase/run.mjs";
+import { configureMailer, ensureServiceAccount, freePort, prepareSeededDataDir, startPocketBase } from "../../pocketbase/run.mjs";
 import { startFakeNetworks } from "./fake-networks.mjs";
 import { startFaultProxy } from "./fault-proxy.mjs";
 import { startMailCatcher } from "./mail-catcher.mjs";
@@ -31,11 +32,11 @@ export default async function setup() {
     email: process.env.TEST_PB_SERVICE_EMAIL,
     password: process.env.TEST_PB_SERVICE_PASSWORD,
   });
-  // PocketBase's mail (sign-in codes) goes to a real SMTP server in this process.
+  // PocketBase's mail (sign-in codes, subscribers' email) goes to a real SMTP server in this process.
   const mail = await startMailCatcher({ port: await freePort() });
-  await pointMailerAt(`http://127.0.0.1:${pbPort}`, email, password, mail.port);
+  await configureMailer({ url: `http://127.0.0.1:${pbPort}`, superuserEmail: String(email), superuserPassword: String(password), smtpPort: mail.port });
   const proxy = await startFaultProxy({
-    mailTo: mail.to,
+    mail,
     port: proxyPort,
     upstreamPort: pbPort,
     stopUpstream: async () => {
@@ -56,26 +57,4 @@ export default async function setup() {
     await mail.close();
     await rm(dataDir, { recursive: true, force: true });
   };
-}
-
-/**
- * Points PocketBase's mailer at the tests' SMTP server.
- * @param {string} url @param {string | undefined} email @param {string | undefined} password @param {number} port
- */
-async function pointMailerAt(url, email, password, port) {
-  const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: email, password }),
-  });
-  const { token } = /** @type {{ token: string }} */ (await auth.json());
-  const saved = await fetch(`${url}/api/settings`, {
-    method: "PATCH",
-    headers: { "Content-Type": "application/json", Authorization: token },
-    body: JSON.stringify({
-      meta: { senderName: "DealPilot", senderAddress: "no-reply@dealpilot.local" },
-      smtp: { enabled: true, host: "127.0.0.1", port, tls: false, authMethod: "PLAIN", username: "", password: "" },
-    }),
-  });
-  if (!saved.ok) throw new Error(`PocketBase's SMTP settings: ${saved.status} ${await saved.text()}`);
 }

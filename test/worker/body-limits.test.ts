@@ -34,7 +34,7 @@ async function workedCount(): Promise<number> {
 
 async function subscribers(email: string): Promise<number> {
   const filter = encodeURIComponent(`email = '${email}'`);
-  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/newsletter_subscribers/records?filter=${filter}`, {
+  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/subscribers/records?filter=${filter}`, {
     headers: { Authorization: await superuserToken() },
   });
   return ((await response.json()) as { totalItems: number }).totalItems;

@@ -99,7 +99,7 @@ describe("the editors' role", () => {
     }
     const schema = await asEditor("/api/collections/_zdata_offers", { method: "PATCH", body: JSON.stringify({ listRule: "" }) });
     expect(schema.status).toBe(403);
-    for (const collection of ["edge_services", "conversions", "outbound_events", "offer_feedback", "newsletter_subscribers", "daily_clicks"]) {
+    for (const collection of ["edge_services", "conversions", "outbound_events", "offer_feedback", "subscribers", "daily_clicks"]) {
       const list = await asEditor(`/api/collections/${collection}/records`);
       await list.body?.cancel();
       expect(list.status, collection).toBe(403);

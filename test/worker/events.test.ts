@@ -2,10 +2,9 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
 import type { OutboundEventMessage } from "../../src/edge/events/messages";
-import { newClickId } from "../../src/lib/click-id";
 import { outboundHref, REVEAL_PATH } from "../../src/lib/outbound";
 import worker from "../../src/worker";
-import { originRequests, pocketbase, pocketbaseWriter, queueDrained, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
+import { eventMessage, originRequests, pocketbase, pocketbaseWriter, queueDrained, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
 
 /** Events reach PocketBase through the queue: batches wait up to 2 s, and a batch that met
  * PocketBase down comes back after the first retry delay (10 s). */
@@ -47,33 +46,9 @@ async function offerWithClickId(): Promise<Offer> {
 
 const offerCount = async (id: string) => (await pocketbase<Offer>(`/api/collections/_zdata_offers/records/${id}`)).click_count;
 
-/** A queue message as the producer sends it, for handing batches to queue() directly. */
+/** A queue message from a page of its own, for handing batches to queue() directly. */
 function message(path: string, overrides: Partial<OutboundEventMessage> = {}): OutboundEventMessage {
-  return {
-    click_id: newClickId(),
-    kind: "click",
-    url: "https://partner.example/x",
-    target_host: "partner.example",
-    offer: "",
-    store: "",
-    product: "",
-    referrer_path: path,
-    utm_source: "",
-    utm_medium: "",
-    utm_campaign: "",
-    utm_term: "",
-    utm_content: "",
-    gclid: "",
-    utm_g: "",
-    fbclid: "",
-    utm_id: "",
-    country: "",
-    device: "desktop",
-    event_time: new Date().toISOString(),
-    counted: false,
-    count_key: "",
-    ...overrides,
-  };
+  return eventMessage({ referrer_path: path, ...overrides });
 }
 
 /** Hands a batch to the Worker's queue() as the queue would; returns the messages' fate. */
@@ -91,9 +66,13 @@ async function deliver(queue: string, bodies: unknown[], attempts = 1) {
     });
   }
   const ctx = createExecutionContext();
-  await worker.queue(batch, testEnv, ctx);
+  // A batch PocketBase could not take fails the invocation, so Queues' autoscaling sees it.
+  const failed = await worker.queue(batch, testEnv, ctx).then(
+    () => false,
+    () => true,
+  );
   const result = await getQueueResult(batch, ctx);
-  return { acked: result.explicitAcks.length, retried: result.retryMessages.length, delays };
+  return { acked: result.explicitAcks.length, retried: result.retryMessages.length, delays, failed };
 }
 
 describe("outbound events through the queue", () => {
@@ -251,7 +230,7 @@ describe("outbound events through the queue", () => {
     const path = uniquePath();
     const bad = message(path, { device: "toaster" });
     const result = await deliver("dealpilot-events", [message(path), bad, message(path)]);
-    expect(result).toMatchObject({ acked: 2, retried: 1 });
+    expect(result).toMatchObject({ acked: 2, retried: 1, failed: false });
     expect((await eventsFrom(path)).map((e) => e.click_id)).not.toContain(bad.click_id);
     expect(await eventsFrom(path)).toHaveLength(2);
   });
@@ -290,7 +269,7 @@ describe("outbound events through the queue", () => {
       const first = await deliver("dealpilot-events", events, 1);
       const fifth = await deliver("dealpilot-events", events, 5);
       const last = await deliver("dealpilot-events-dlq", events, 40);
-      expect(first).toMatchObject({ acked: 0, retried: 2, delays: [10, 10] });
+      expect(first).toMatchObject({ acked: 0, retried: 2, delays: [10, 10], failed: true });
       expect(fifth).toMatchObject({ acked: 0, retried: 2, delays: [160, 160] });
       expect(last).toMatchObject({ acked: 0, retried: 2, delays: [3600, 3600] });
     } finally {

@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { outboundHref } from "../../src/lib/outbound";
 import { asService } from "../../src/edge/service-account";
 import { startRun as startRunRecord, updateRun } from "../../src/edge/feeds/import-runs";
-import { IMPORTS_CRON } from "../../src/edge/feeds/start-imports";
 import { SCHEDULE } from "../../src/edge/jobs/scheduled";
-import { pocketbaseWriter, siteAccount, superuserToken, testEnv, visit } from "./helpers";
+import { pocketbaseWriter, signInOnSite, siteAccount, superuserToken, testEnv, textOf, visit } from "./helpers";
 import {
   admin,
   advertiserOf,
@@ -79,11 +78,13 @@ describe("feed imports: the schedule", () => {
       promotions: [promotion({ id: "7001", advertiserId: "A9", code: "CSV10", end: "31/05/2031 23:59:00" }), promotion({ id: "7002", advertiserId: "A9" })],
     });
     const network = await createNetwork(key, "awin_csv", { feed_every_minutes: 60 });
-    const job = SCHEDULE[IMPORTS_CRON]?.[0];
-    if (!job) throw new Error(`no job for ${IMPORTS_CRON}`);
+    const [cron, job] =
+      Object.entries(SCHEDULE)
+        .flatMap(([expression, jobs]) => jobs.map((j) => [expression, j] as const))
+        .find(([, j]) => j.name === "feed imports") ?? [];
+    if (!cron || !job) throw new Error("no feed imports job in SCHEDULE");
     const runsOf = () => list<ImportRun>("import_runs", `network = "${network.id}"`);
-    const tick = (scheduledTime: number) =>
-      job.run({ cron: IMPORTS_CRON, scheduledTime, noRetry: () => undefined } as ScheduledController, testEnv, {} as ExecutionContext);
+    const tick = (scheduledTime: number) => job.run({ cron, scheduledTime, noRetry: () => undefined } as ScheduledController, testEnv, {} as ExecutionContext);
     await tick(Date.now());
     const [run] = await runsOf();
     if (!run) throw new Error("the schedule started no run");
@@ -99,6 +100,38 @@ describe("feed imports: the schedule", () => {
     if (!next) throw new Error("the schedule started no second run");
     expect(await finished(next.id)).toMatchObject({ status: "complete", trigger: "schedule", fetched: 2 });
   });
+});
+
+describe("feed imports on /admin/status", () => {
+  it("shows editors the newest import: its network, status and counts, and a failed one as a problem", async () => {
+    const key = `awin-${unique()}`;
+    await setFeed(key, { kind: "awin", account: "4711", credentials: `secret-${key}`, promotions: [promotion({ id: "1", advertiserId: "A1" })] });
+    const network = await createNetwork(key, "awin");
+    await importNow(network.id, "awin");
+    const writer = await pocketbaseWriter();
+    const editor = await siteAccount(writer, "editors");
+    try {
+      const cookie = await signInOnSite(editor.email, editor.password, "/admin/status");
+      const importsRow = async () => {
+        const html = await (await visit("/admin/status", { headers: { Cookie: cookie } })).text();
+        const row = /<tr data-state="(\w+)"><th scope="row">Network imports<\/th>.*?<\/tr>/.exec(html);
+        return { state: row?.[1], text: textOf(row?.[0] ?? "") };
+      };
+      const complete = await importsRow();
+      expect(complete.state).toBe("ok");
+      expect(complete.text).toContain(`newest: Feed ${key}`);
+      expect(complete.text).toMatch(/complete; 1 fetched, 0 created, 0 updated, 0 ended, 1 held for a store, 0 errors/);
+
+      await setFaults(key, { failFromPage: 1 });
+      expect(await importNow(network.id, "awin")).toMatchObject({ status: "failed" });
+      const failed = await importsRow();
+      expect(failed.state).toBe("problem");
+      expect(failed.text).toContain(`newest: Feed ${key}`);
+      expect(failed.text).toContain("failed;");
+    } finally {
+      await writer.cleanup();
+    }
+  }, 90_000);
 });
 
 describe("feed imports: large pages", () => {

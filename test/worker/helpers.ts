@@ -4,6 +4,7 @@ import { createContentClient, type ContentClient } from "../../src/data/client";
 import { deleteCopy } from "../../src/edge/cache/cache";
 import { newClickId } from "../../src/lib/click-id";
 import { contentCacheKey } from "../../src/edge/cache/content-origin";
+import type { OutboundEventMessage } from "../../src/edge/events/messages";
 import type { Env } from "../../src/env";
 
 /** Bindings of the Worker under test, with the test-only ones from vitest.worker.config.ts. */
@@ -177,6 +178,37 @@ export async function mailTo(address: string): Promise<Array<{ to: string[]; sub
   return response.json();
 }
 
+/** An outbound event's queue message as the producer sends it (src/edge/events/outbound-events.ts), a click of its own, for handing batches to queue() directly. */
+export function eventMessage(overrides: Partial<OutboundEventMessage> = {}): OutboundEventMessage {
+  return {
+    click_id: newClickId(),
+    kind: "click",
+    url: "https://partner.example/x",
+    target_host: "partner.example",
+    offer: "",
+    store: "",
+    product: "",
+    referrer_path: "",
+    utm_source: "",
+    utm_medium: "",
+    utm_campaign: "",
+    utm_term: "",
+    utm_content: "",
+    gclid: "",
+    utm_g: "",
+    fbclid: "",
+    utm_id: "",
+    country: "",
+    device: "desktop",
+    event_time: new Date().toISOString(),
+    short_link: "",
+    automated: false,
+    counted: false,
+    count_key: "",
+    ...overrides,
+  };
+}
+
 /**
  * Resolves once the events queue has delivered, and the consumer handled, every message sent
  * before the call: a marker event sent now is stored (the local queue delivers in order), so
@@ -204,4 +236,23 @@ export async function queueDrained(timeoutMs = 20_000): Promise<void> {
     await sleep(100);
   }
   throw new Error(`the events queue did not drain within ${timeoutMs} ms`);
+}
+
+/** A page's side-by-side table (issue 53) as a reader meets it: its column headers, and per
+ * row the row header's text and link and each cell's text. Null when the page has none. */
+export function comparisonTableOf(html: string): { columns: string[]; rows: { name: string; href: string; cells: string[] }[] } | null {
+  const table = html.match(/<table class="table table-sm mb-0 comparison-table">([\s\S]*?)<\/table>/)?.[1];
+  if (!table) return null;
+  const head = table.match(/<thead>([\s\S]*?)<\/thead>/)?.[1] ?? "";
+  const columns = [...head.matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((m) => textOf(m[1]!));
+  const body = table.match(/<tbody>([\s\S]*?)<\/tbody>/)?.[1] ?? "";
+  const rows = [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => {
+    const header = m[1]!.match(/<th scope="row">([\s\S]*?)<\/th>/)?.[1] ?? "";
+    return {
+      name: textOf(header),
+      href: header.match(/href="([^"]+)"/)?.[1] ?? "",
+      cells: [...m[1]!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((cell) => textOf(cell[1]!)),
+    };
+  });
+  return { columns, rows };
 }

@@ -105,6 +105,8 @@ describe("/admin/reports: the figures", () => {
     country: ["US,2,1,1,1,", "DE,1,1,0,0,", "(unknown),0,0,1,0,"],
     device: ["mobile,2,1,1,1,", "desktop,1,1,0,0,", "(unknown),0,0,1,0,"],
     network: ["Reports test network,2,1,2,1,", "(no network),1,1,0,0,"],
+    // Clicks through short links: links-edge.test.ts; these came through none.
+    link: ["(no short link),3,2,2,1,"],
   };
 
   it.each(REPORT_GROUPS.filter((group) => group !== "day"))("groups by %s", async (group) => {
@@ -155,6 +157,6 @@ describe("/admin/reports: the figures", () => {
     }
     const csv = await asMarketer("/admin/reports?group=weekday&format=csv");
     expect(csv.status).toBe(400);
-    expect(await csv.text()).toBe("group must be one of day, campaign, source, medium, store, offer, country, device, network.");
+    expect(await csv.text()).toBe("group must be one of day, campaign, source, medium, store, offer, country, device, network, link.");
   });
 });

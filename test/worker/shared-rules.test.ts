@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CONVERSION_STATUSES, COUNTRY_CODES, DAILY_DIMENSIONS, EDITORIAL_STATUSES, LIMITS, STATUS_COLLECTIONS, TRACKING_KEYS } from "../../src/lib/rules";
+import {
+  CONVERSION_STATUSES,
+  COUNTRY_CODES,
+  DAILY_DIMENSIONS,
+  EDITORIAL_STATUSES,
+  LIMITS,
+  SHORT_LINK,
+  STATUS_COLLECTIONS,
+  TRACKING_KEYS,
+} from "../../src/lib/rules";
 import { superuserToken, testEnv } from "./helpers";
 
 /**
@@ -62,6 +71,15 @@ describe("PocketBase's schema holds what the shared rules say", () => {
   it("offers the same countries and editorial statuses", async () => {
     expect(field(await collection("_zdata_offers"), "countries").values).toEqual([...COUNTRY_CODES]);
     for (const name of STATUS_COLLECTIONS) expect(field(await collection(name), "status").values, name).toEqual([...EDITORIAL_STATUSES]);
+  });
+
+  it("keeps a short link's slug, destination and values, and each event's and conversion's link, as the rules say", async () => {
+    const links = await collection("short_links");
+    expect(field(links, "slug").max).toBe(LIMITS.slug);
+    expect(field(links, "destination").max).toBe(LIMITS.url);
+    for (const name of SHORT_LINK.values) expect(field(links, name).max, name).toBe(LIMITS.tracking_value);
+    expect(field(await collection("retired_short_links"), "slug").max).toBe(LIMITS.slug);
+    for (const name of ["outbound_events", "conversions"]) expect(field(await collection(name), "short_link").type, name).toBe("text");
   });
 
   it("keeps a network's click domains as long as the rules allow", async () => {

@@ -122,7 +122,7 @@ const LEGAL = [
   {
     path: "/privacy-policy",
     title: "Privacy Policy",
-    date: "1 August 2025",
+    date: "28 November 2026",
     facts: [
       "DealPilot FZ-LLC</strong>, a company registered in the United Arab Emirates",
       "children under 16 in the European Union",
@@ -133,7 +133,7 @@ const LEGAL = [
       "within 15 days",
       "Security logs:</strong> up to 12 months",
       "Affiliate and ad data</strong>",
-      "up to 24 months",
+      "stays in our site database for 400 days and in our archive copy for up to 24 months, then it is deleted",
     ],
   },
   {
@@ -157,7 +157,7 @@ const LEGAL = [
     facts: [
       "set by Google Analytics 4 only where an analytics measurement id is configured",
       "No advertising or retargeting cookies",
-      "No cookies for the newsletter form: subscribing sets none.",
+      "No cookies for the email sign-up forms: subscribing sets none.",
     ],
   },
   {

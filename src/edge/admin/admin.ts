@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { SIGN_IN_PATH } from "../../lib/admin-session";
 import { renderAdminMessage } from "../../ssr/render-admin";
 import type { AppEnv } from "../app-env";
+import { linkBuilder } from "../links/builder";
 import { showReport } from "./reports";
 import { requireSession } from "./session";
 import { showSignIn, signIn, signInBodyLimit, signOut } from "./sign-in";
@@ -28,5 +29,6 @@ admin.post(SIGN_IN_PATH, signInBodyLimit, signIn);
 admin.post("/admin/sign-out", signOut);
 
 admin.get("/admin/reports", requireSession(["marketers"]), showReport);
+admin.route("/", linkBuilder);
 
 admin.all("/admin/*", (c) => renderAdminMessage({ title: "Not found", message: "There is no such page here.", nonce: c.var.cspNonce }, 404));

@@ -1,16 +1,21 @@
 import { readConfig, type Config, type Env } from "../../env";
 import { isClickId } from "../../lib/click-id";
+import { recordWaiting } from "../ops/event-lag";
 import { isEventMessage, isPostbackMessage, type OutboundEventMessage, type PostbackMessage } from "./messages";
 import { asService, forgetServiceToken, type ServiceCredentials } from "../service-account";
+import { archiveBatch } from "./event-archive";
 
 /**
  * The Worker's queue consumer (`queue()`), for the events queue and its dead-letter queue
  * alike (docs/decisions/033-events-through-a-queue.md, docs/events.md). A batch's events
  * are stored in PocketBase in one batch request (one transaction) as the service account,
  * its postbacks in one request to PocketBase's postbacks route (docs/reports.md).
- * A message is acknowledged only once its record is stored; the others are retried with
- * growing delays, and the queue moves what is still not stored after its max_retries to
- * the next queue (the dead-letter queue), where the same code keeps trying.
+ * A message is acknowledged only once its record is stored and the batch's stored messages
+ * are archived in R2 (event-archive.ts); the others are retried with growing delays, and
+ * the queue moves what is still not stored after its max_retries to the next queue (the
+ * dead-letter queue), where the same code keeps trying. When PocketBase (or R2) fails the
+ * invocation fails too, so that Queues' autoscaling sees it and adds no consumers
+ * (docs/decisions/055); one event PocketBase refuses only retries that event.
  */
 
 const EVENTS = "outbound_events";
@@ -112,7 +117,9 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const events = bodies.filter(isEventMessage);
   const postbacks = bodies.filter((body): body is PostbackMessage => isPostbackMessage(body) && storedKey(body) !== undefined);
   const stored = new Set<string>();
-  if (!config.service) console.error("outbound events not stored: PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD are not set");
+  /** Why PocketBase (or the archive) could not take the batch: the invocation then fails, so the platform scales the consumer down. */
+  let failure: unknown;
+  if (!config.service) failure = new Error("PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD are not set");
   else {
     const service = config.service;
     const stores: Array<[string, number, () => Promise<Set<string>>]> = [
@@ -127,19 +134,53 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
         // The token may be the cause (PocketBase restored from a backup, keys rotated): sign in afresh next time.
         forgetServiceToken();
         console.error(`${what} not stored yet (${batch.queue}, ${count})`, err);
+        failure ??= err;
       }
     }
   }
-  for (const message of batch.messages) {
+  const isStored = (message: Message<unknown>) => {
     const key = storedKey(message.body);
-    if (key === undefined) {
+    return key !== undefined && stored.has(key);
+  };
+  // Archived before acknowledged: an acknowledged event is always in the archive (event-archive.ts).
+  const toArchive = batch.messages.filter(isStored);
+  let archived = toArchive.length === 0;
+  if (!archived) {
+    try {
+      if (!env.EVENTS_ARCHIVE) throw new Error("the EVENTS_ARCHIVE bucket binding is missing");
+      const oldest = new Date(Math.min(...toArchive.map((message) => message.timestamp.getTime())));
+      await archiveBatch(
+        env.EVENTS_ARCHIVE,
+        toArchive.map((message) => message.body),
+        oldest,
+      );
+      archived = true;
+    } catch (err) {
+      console.error(`events stored but not archived, so not acknowledged (${batch.queue}, ${toArchive.length})`, err);
+      failure ??= err;
+    }
+  }
+  const done = (message: Message<unknown>) => archived && isStored(message);
+  for (const message of batch.messages) {
+    if (storedKey(message.body) === undefined) {
       // Neither an event nor a postback: no delivery will ever store it, so it is dropped, said once.
       console.error(
         `queue message ${message.id} on ${batch.queue} is neither an outbound event nor a postback; acknowledged unstored`,
         JSON.stringify(message.body)?.slice(0, 300),
       );
       message.ack();
-    } else if (stored.has(key)) message.ack();
+    } else if (done(message)) message.ack();
     else message.retry({ delaySeconds: retryDelay(message.attempts) });
   }
+  if (env.EVENTS_ARCHIVE) {
+    const delivered = batch.messages.map((message) => ({
+      key: storedKey(message.body),
+      timestamp: message.timestamp,
+      attempts: message.attempts,
+      stored: done(message),
+    }));
+    await recordWaiting(env.EVENTS_ARCHIVE, batch.queue, delivered);
+  }
+  if (failure !== undefined)
+    throw new Error(`events batch of ${batch.queue} retried: ${failure instanceof Error ? failure.message : String(failure)}`, { cause: failure });
 }

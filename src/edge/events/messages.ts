@@ -10,7 +10,8 @@ import type { LinkedRecords } from "./partner-links";
  * and what the consumer (events-consumer.ts) stores.
  */
 
-export type OutboundKind = "click" | "impression" | "reveal";
+/** "link": a visit of a marketer's short link (src/edge/links/resolve.ts, docs/links.md). */
+export type OutboundKind = "click" | "impression" | "reveal" | "link";
 
 /**
  * One outbound event as a queue message: exactly the `outbound_events` record the consumer
@@ -30,6 +31,10 @@ export type OutboundEventMessage = LinkedRecords &
     device: string;
     /** ISO time at the edge. */
     event_time: string;
+    /** The short link the visit was of, or the click came through (the tracking cookie's); "" for none. */
+    short_link: string;
+    /** A crawler's, a prefetch's or a HEAD request's: stored, never counted. */
+    automated: boolean;
     /** False for events that never count in public figures; PocketBase also sets it false
      * for a visitor's repeats (pb_hooks/outbound_events.pb.js). */
     counted: boolean;

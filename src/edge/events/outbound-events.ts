@@ -42,15 +42,22 @@ async function countKey(secret: string | null, parts: string[]): Promise<string>
   return secret ? hmacHex(secret, parts.join("\n"), 16) : "";
 }
 
+/**
+ * The event of a request: a visitor's click, impression or reveal, or a visit of a short link
+ * (`shortLink` names the link visited; other events carry the one the tracking cookie names).
+ * A request that is not a visitor's own action is marked automated and never counts.
+ */
 export async function outboundEvent(
   c: Context<AppEnv>,
   visitor: VisitorContext,
-  event: { clickId: string; kind: OutboundKind; url: string; targetHost: string; linked: LinkedRecords | undefined },
+  event: { clickId: string; kind: OutboundKind; url: string; targetHost: string; linked: LinkedRecords | undefined; shortLink?: string },
 ): Promise<OutboundEventMessage> {
   const now = new Date();
   const userAgent = c.req.header("User-Agent") ?? "";
   const linked = event.linked ?? { offer: "", store: "", product: "" };
-  const subject = linked.offer || linked.product || linked.store || event.url;
+  const shortLink = event.shortLink ?? visitor.tracking.link ?? "";
+  const subject = (event.kind === "link" && shortLink) || linked.offer || linked.product || linked.store || event.url;
+  const automated = !isVisitorAction(c);
   const tracking = Object.fromEntries(TRACKING_KEYS.map((key) => [key, visitor.tracking[key] ?? ""])) as Record<TrackingKey, string>;
   return {
     click_id: event.clickId,
@@ -63,7 +70,9 @@ export async function outboundEvent(
     country: visitor.optedOut ? "" : country(c),
     device: deviceClass(userAgent, c.req.header("Sec-CH-UA-Mobile")),
     event_time: now.toISOString(),
-    counted: true,
+    short_link: shortLink,
+    automated,
+    counted: !automated,
     count_key: await countKey(c.var.config.eventsKeySecret, [
       now.toISOString().slice(0, 10),
       c.req.header("CF-Connecting-IP") ?? "",

@@ -6,14 +6,13 @@ import { FORMATS } from "./formats";
 import { OriginError, type RunTrigger, type Service, startRun, updateRun } from "./import-runs";
 
 /**
- * Starting imports: on the schedule (every network whose `feed_every_minutes` have passed
+ * Starting imports: on the schedule (each minute's Cron Trigger: every network whose `feed_every_minutes` have passed
  * since its last run started) and by an editor's hand (/admin/imports). A run starts as a
  * record of `import_runs` and its first page's message on the feeds queue. The schedule also
  * fails runs that made no progress for STALE_MS (a page lost past its retries): their
  * network's next import can start, and they end nothing.
  */
 
-export const IMPORTS_CRON = "*/5 * * * *";
 const STALE_MS = 60 * 60_000;
 
 async function list<T>({ config, service }: Service, collection: string, query: Record<string, string>): Promise<T[]> {

@@ -1,5 +1,9 @@
 import type { Env } from "../../env";
-import { IMPORTS_CRON, startDueImports } from "../feeds/start-imports";
+import { startDueImports } from "../feeds/start-imports";
+import { mailJob } from "../mail/mail-job";
+import { checkAlerts } from "../ops/alerts";
+import { assertDeployment } from "../ops/deployment-check";
+import { deleteOldEvents } from "../ops/retention";
 
 /**
  * The Worker's scheduled() handler (Cron Triggers, wrangler.toml `[triggers] crons`): every
@@ -15,10 +19,13 @@ export interface ScheduledJob {
 
 /** Cron expression (exactly as in wrangler.toml) → the jobs it starts. */
 export const SCHEDULE: Record<string, ScheduledJob[]> = {
-  [IMPORTS_CRON]: [{ name: "feed imports", run: (controller, env) => startDueImports(env, controller.scheduledTime) }],
+  "* * * * *": [mailJob, { name: "feed imports", run: (controller, env) => startDueImports(env, controller.scheduledTime) }],
+  "*/15 * * * *": [{ name: "ops alerts", run: async (_, env) => void (await checkAlerts(env)) }],
+  "30 4 * * *": [{ name: "events retention", run: async (_, env) => void (await deleteOldEvents(env)) }],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  assertDeployment(env);
   const jobs = SCHEDULE[controller.cron];
   if (!jobs || jobs.length === 0) {
     console.error(`cron "${controller.cron}": no job in src/edge/jobs/scheduled.ts`);

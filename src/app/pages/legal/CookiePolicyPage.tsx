@@ -187,7 +187,10 @@ const SECTIONS: LegalSection[] = [
     content: (
       <ul className="mb-0">
         <li>No advertising or retargeting cookies, and no third-party tracking pixels.</li>
-        <li>No cookies for the newsletter form: subscribing sets none.</li>
+        <li>
+          No cookies for the email sign-up forms: subscribing sets none. Our emails carry no tracking pixel; their links bring you to our pages with marketing
+          parameters (utm_source=email), which the cookie above records like any other campaign.
+        </li>
         <li>No cookies that identify you by name, email address or account: the site has no accounts.</li>
       </ul>
     ),
