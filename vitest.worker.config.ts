@@ -6,6 +6,8 @@ import { freePort } from "./pocketbase/run.mjs";
 // the global setup (same Node process) reads them from the environment.
 process.env.TEST_PB_PORT ??= String(await freePort());
 process.env.TEST_PROXY_PORT ??= String(await freePort());
+// The affiliate networks' fake APIs (test/support/fake-networks.mjs), started by the global setup.
+process.env.TEST_FAKE_NETWORKS_PORT ??= String(await freePort());
 process.env.TEST_PB_EMAIL ??= "worker-tests@dealpilot.local";
 process.env.TEST_PB_PASSWORD ??= "worker-tests-password";
 // The Worker's PocketBase service account (newsletter writes), ensured by the global setup.
@@ -22,6 +24,7 @@ export default defineConfig({
         bindings: {
           POCKETBASE_URL: proxyUrl,
           TEST_CONTROL_URL: proxyUrl,
+          TEST_FAKE_NETWORKS_URL: `http://127.0.0.1:${process.env.TEST_FAKE_NETWORKS_PORT}`,
           TEST_PB_EMAIL: process.env.TEST_PB_EMAIL,
           TEST_PB_PASSWORD: process.env.TEST_PB_PASSWORD,
           PB_SERVICE_EMAIL: process.env.TEST_PB_SERVICE_EMAIL,

@@ -39,6 +39,9 @@ export interface Env {
   /** Queue binding (`[[queues.producers]]`): /goto clicks and impressions and code reveals go
    * here, and the Worker's queue() consumer stores them (docs/events.md). */
   EVENTS?: Queue<unknown>;
+  /** Queue binding: the pages of affiliate networks' promotion feeds, one message a page; the
+   * Worker's queue() imports each (docs/feeds.md). */
+  FEEDS?: Queue<unknown>;
   /** Secret: key of the HMAC that tells one visitor's repeated events apart without storing
    * anything about them (docs/decisions/033). Without it every event counts. */
   EVENTS_KEY_SECRET?: string;

@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 import { SUGGESTIONS_PATH } from "./data/search-kinds";
 import { blockAiCrawlers } from "./edge/middleware/ai-crawlers";
 import { admin } from "./edge/admin/admin";
+import { imports } from "./edge/admin/imports";
 import type { AppEnv } from "./edge/app-env";
 import { limitBody } from "./edge/middleware/body-limit";
 import { consumeQueue } from "./edge/jobs/queues";
@@ -78,6 +79,7 @@ app.get("/l/:slug", resolveShortLink);
 app.get(COUNTRY_PATH, countryPage);
 // Networks' postbacks and the marketers' reports: never cached, so before the page handler.
 app.on(["GET", "POST"], "/postback/:token", limitBody(POSTBACK_MAX_BODY_BYTES), postback);
+app.route("/", imports);
 app.get("/healthz", healthz);
 app.route("/", statusPage);
 app.route("/", admin);

@@ -183,12 +183,26 @@ function lastRetention(app) {
   return rows.length > 0 ? rows[0] : null;
 }
 
+/** The newest feed import (docs/feeds.md), with its network's name; null while none has run. */
+function lastImport(app) {
+  const rows = arrayOf(new DynamicModel({ network: "", status: "", started: "", fetched: 0, created: 0, updated: 0, ended: 0, held: 0, errors: 0 }));
+  app
+    .db()
+    .newQuery(
+      "SELECT n.name AS network, r.status, r.started, r.fetched, r.created, r.updated, r.ended, r.held, r.errors " +
+        "FROM import_runs r JOIN affiliate_networks n ON n.id = r.network ORDER BY r.started DESC LIMIT 1",
+    )
+    .all(rows);
+  return rows.length > 0 ? rows[0] : null;
+}
+
 /** What the status page and the alerts need from PocketBase. A part that fails says so and leaves the others. */
 function status(app) {
   const result = {};
   const parts = {
     backups: () => backups(app),
     retention: () => lastRetention(app),
+    imports: () => lastImport(app),
     mail: () => ({ smtp: app.settings().smtp.enabled }),
     errors_last_hour: () => errorsSince(app, pbTime(Date.now() - 3600000)),
   };

@@ -54,9 +54,22 @@ const LIMITS = {
   host: 253,
   /** A network's click domains, comma separated. */
   click_domains: 2000,
+  /** An imported offer's heading (plain text), and its description and terms (sanitized HTML). */
+  feed_heading: 200,
+  feed_text: 5000,
+  /** A coupon code (the offers' coupon_code field holds 100). */
+  coupon_code: 100,
+  /** A network's ids of a promotion and of an advertiser. */
+  promotion_id: 200,
+  advertiser_id: 100,
+  /** An editor's CSV upload at /admin/imports, in bytes (pb_migrations/1767227101_feed_uploads.js holds the same). */
+  feed_upload_bytes: 10 * 1024 * 1024,
   /** A short link's slug (docs/links.md). */
   slug: 50,
 };
+
+/** The feeds an affiliate network's promotions can come from (docs/feeds.md). */
+const FEED_KINDS = /** @type {const} */ (["awin", "awin_csv", "impact", "cj", "rakuten", "csv"]);
 
 /**
  * Email to subscribers (docs/email.md): a subscriber's status and digest choice, the kinds of
@@ -228,6 +241,7 @@ module.exports = {
   DAILY_DIMENSIONS: DAILY_DIMENSIONS,
   TRACKING_VALUE_CHARACTERS: TRACKING_VALUE_CHARACTERS,
   LIMITS: LIMITS,
+  FEED_KINDS: FEED_KINDS,
   SUBSCRIBER_STATUSES: SUBSCRIBER_STATUSES,
   DIGEST_CHOICES: DIGEST_CHOICES,
   MAIL_KINDS: MAIL_KINDS,

@@ -68,12 +68,14 @@ export async function asService(
   init: { method: "GET" | "POST"; body?: unknown; signal?: AbortSignal },
 ): Promise<Response> {
   const signal = init.signal ?? AbortSignal.timeout(ORIGIN_TIMEOUT_MS);
+  // A form (a record with a file) goes as multipart, with the boundary fetch gives it.
+  const form = init.body instanceof FormData;
   for (let attempt = 0; ; attempt++) {
     const token = await serviceToken(config, service, signal);
     const response = await fetch(`${config.pocketbaseUrl}${path}`, {
       method: init.method,
-      headers: { ...(init.body === undefined ? {} : { "Content-Type": "application/json" }), Accept: "application/json", Authorization: token },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      headers: { ...(init.body === undefined || form ? {} : { "Content-Type": "application/json" }), Accept: "application/json", Authorization: token },
+      body: init.body === undefined ? undefined : form ? (init.body as FormData) : JSON.stringify(init.body),
       signal,
     });
     if (attempt === 0 && isRefusedToken(response)) {

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { AdminMessage } from "../admin/AdminMessage";
+import { ImportsPage } from "../admin/ImportsPage";
 import { LinkPage } from "../admin/LinkPage";
 import { LinksPage } from "../admin/LinksPage";
 import { ReportsPage } from "../admin/ReportsPage";
@@ -26,4 +27,5 @@ export const renderReport = (props: ComponentProps<typeof ReportsPage>) => rende
 export const renderLinks = (props: ComponentProps<typeof LinksPage>, status = 200) => render(<LinksPage {...props} />, status);
 export const renderLink = (props: ComponentProps<typeof LinkPage>, status = 200) => render(<LinkPage {...props} />, status);
 export const renderAdminMessage = (props: ComponentProps<typeof AdminMessage>, status: number) => render(<AdminMessage {...props} />, status);
+export const renderImports = (props: ComponentProps<typeof ImportsPage>) => render(<ImportsPage {...props} />, 200);
 export const renderStatus = (props: ComponentProps<typeof StatusPage>) => render(<StatusPage {...props} />, 200);

@@ -1,14 +1,16 @@
 // @ts-check
 /**
  * Runs in Node before the Worker tests: a real PocketBase on a free loopback port with
- * the seeded demo content (copied from a cached template), behind the fault proxy, and a
- * real SMTP server (test/support/mail-catcher.mjs) that PocketBase's mailer sends to.
+ * the seeded demo content (copied from a cached template), behind the fault proxy, a
+ * real SMTP server (test/support/mail-catcher.mjs) that PocketBase's mailer sends to, and
+ * the affiliate networks' fake APIs the feed imports read.
  * Everything it starts is stopped in the returned teardown.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { configureMailer, ensureServiceAccount, freePort, prepareSeededDataDir, startPocketBase } from "../../pocketbase/run.mjs";
+import { startFakeNetworks } from "./fake-networks.mjs";
 import { startFaultProxy } from "./fault-proxy.mjs";
 import { startMailCatcher } from "./mail-catcher.mjs";
 
@@ -46,7 +48,10 @@ export default async function setup() {
     },
   });
 
+  const networks = await startFakeNetworks({ port: Number(process.env.TEST_FAKE_NETWORKS_PORT) });
+
   return async () => {
+    await networks.close();
     await proxy.close();
     await pocketbase?.stop();
     await mail.close();

@@ -1,6 +1,7 @@
 import type { Env } from "../../env";
 import { consumeEvents } from "../events/events-consumer";
 import { EVENTS_DEAD_LETTER_QUEUE, EVENTS_QUEUE } from "../events/queue-names";
+import { consumeFeeds, FEEDS_QUEUE } from "../feeds/feeds-consumer";
 import { assertDeployment } from "../ops/deployment-check";
 
 /**
@@ -14,6 +15,7 @@ type Consumer = (batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) 
 const CONSUMERS: Record<string, Consumer> = {
   [EVENTS_QUEUE]: consumeEvents,
   [EVENTS_DEAD_LETTER_QUEUE]: consumeEvents,
+  [FEEDS_QUEUE]: consumeFeeds,
 };
 
 export async function consumeQueue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Env } from "../../env";
+import { startDueImports } from "../feeds/start-imports";
 import { mailJob } from "../mail/mail-job";
 import { checkAlerts } from "../ops/alerts";
 import { assertDeployment } from "../ops/deployment-check";
@@ -18,7 +19,7 @@ export interface ScheduledJob {
 
 /** Cron expression (exactly as in wrangler.toml) → the jobs it starts. */
 export const SCHEDULE: Record<string, ScheduledJob[]> = {
-  "* * * * *": [mailJob],
+  "* * * * *": [mailJob, { name: "feed imports", run: (controller, env) => startDueImports(env, controller.scheduledTime) }],
   "*/15 * * * *": [{ name: "ops alerts", run: async (_, env) => void (await checkAlerts(env)) }],
   "30 4 * * *": [{ name: "events retention", run: async (_, env) => void (await deleteOldEvents(env)) }],
 };

@@ -15,6 +15,11 @@ import { pocketbaseHealth } from "./healthz";
 export interface PocketBaseStatus {
   backups: { count: number; newest: { key: string; time: string; size: number } | null; s3: boolean; cron: string } | { error: string };
   retention: { created: string; cutoff: string; deleted: number; ms: number; done: boolean } | null | { error: string };
+  /** The newest feed import (docs/feeds.md); null while none has run. */
+  imports:
+    | { network: string; status: string; started: string; fetched: number; created: number; updated: number; ended: number; held: number; errors: number }
+    | null
+    | { error: string };
   mail: { smtp: boolean } | { error: string };
   errors_last_hour: number | { error: string };
 }

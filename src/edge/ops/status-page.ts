@@ -79,7 +79,17 @@ export function statusRows(status: OpsStatus): StatusRow[] {
           : "none waiting",
     });
   }
-  rows.push({ label: "Network imports", state: "unknown", detail: "no feed imports are set up on this site yet" });
+  if (!reported) rows.push(unknown("Network imports"));
+  else if (reported.imports === null) rows.push({ label: "Network imports", state: "unknown", detail: "no feed import has run yet (docs/feeds.md)" });
+  else if ("error" in reported.imports) rows.push({ label: "Network imports", state: "problem", detail: reported.imports.error });
+  else {
+    const run = reported.imports;
+    rows.push({
+      label: "Network imports",
+      state: run.status === "failed" ? "problem" : "ok",
+      detail: `newest: ${run.network}, started ${ago(now - Date.parse(run.started.replace(" ", "T")))} ago, ${run.status}; ${run.fetched} fetched, ${run.created} created, ${run.updated} updated, ${run.ended} ended, ${run.held} held for a store, ${run.errors} errors (/admin/imports)`,
+    });
+  }
   if (!reported) rows.push(unknown("Mail sending"));
   else if ("error" in reported.mail) rows.push({ label: "Mail sending", state: "problem", detail: reported.mail.error });
   else
