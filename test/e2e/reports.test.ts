@@ -78,6 +78,29 @@ describe("the marketers' report in Chromium", () => {
         await context.close();
       });
 
+  for (const width of [390, 1280])
+    it(`keeps the table in place while the chart is drawn at ${width} px (cumulative layout shift)`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: session });
+      const page = await context.newPage();
+      // Every layout shift of the page's life, summed as Chromium reports them (CLS, no input here).
+      await page.addInitScript(() => {
+        const w = window as unknown as { layoutShift: number };
+        w.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+            if (!entry.hadRecentInput) w.layoutShift += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(`${siteUrl()}/admin/reports?group=campaign`);
+      await expect.poll(() => page.locator("#report-chart canvas").count()).toBe(1);
+      // Two frames after the chart is drawn, so a shift it caused has been reported.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      console.log(`report page CLS at ${width} px: ${shift.toFixed(4)}`);
+      expect(shift).toBeLessThan(0.01);
+      await context.close();
+    });
+
   it("works without JavaScript: the table alone, the range form and the CSV link", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, storageState: session });
     const page = await context.newPage();
