@@ -7,8 +7,11 @@ routerAdd(
   "/api/dealpilot/report",
   (e) => {
     const { report } = require(`${__hooks}/reports.js`);
+    const { REPORT_GROUPS } = require(`${__hooks}/rules.js`);
     const q = e.request.url.query();
-    const result = report(e.app, q.get("from"), q.get("to"), q.get("group"));
+    const filters = {};
+    for (const name of REPORT_GROUPS) filters[name] = q.get(name);
+    const result = report(e.app, q.get("from"), q.get("to"), q.get("group"), filters);
     const superuser = e.auth.isSuperuser();
     result.viewer = { email: e.auth.email(), name: superuser ? "" : e.auth.getString("name"), role: superuser ? "superuser" : "marketer" };
     return e.json(200, result);
