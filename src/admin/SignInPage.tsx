@@ -1,4 +1,4 @@
-import type { AccountCollection } from "../lib/admin-session";
+import { type AccountCollection, PASSWORD_RESET_PATH } from "../lib/admin-session";
 import { AdminDocument } from "./AdminDocument";
 
 /** The second step of a multi-factor sign-in: which account, and PocketBase's ids of the two factors. */
@@ -61,6 +61,11 @@ export function SignInPage({ next, email, error, step, nonce }: { next: string; 
             {step ? "Continue" : "Sign in"}
           </button>
         </form>
+        {!step && (
+          <p className="mt-3 mb-0">
+            <a href={PASSWORD_RESET_PATH}>Forgot your password?</a>
+          </p>
+        )}
         <p className="small text-body-secondary mt-3">
           For marketers (reports) and editors (previews of drafts). Superusers work in PocketBase's admin UI; an editor's account there gives them previews.
         </p>
