@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_PATH, SIGN_IN_PATH } from "../lib/admin-session";
 import { AdminDocument } from "./AdminDocument";
+import { EmailField } from "./SignInPage";
 
 /**
  * /admin/password-reset: a marketer or an editor gives their address, and PocketBase emails
@@ -24,12 +25,7 @@ export function PasswordResetPage({ email, sent, error, nonce }: { email?: strin
         ) : (
           <form method="post" action={PASSWORD_RESET_PATH} className="vstack gap-3">
             <p className="mb-0">Give the address you sign in with: we will email you a link to choose a new password.</p>
-            <div>
-              <label htmlFor="email" className="form-label">
-                Email
-              </label>
-              <input id="email" name="email" type="email" autoComplete="username" required className="form-control" defaultValue={email} />
-            </div>
+            <EmailField email={email} />
             <button type="submit" className="btn btn-primary">
               Email me a link
             </button>

@@ -159,7 +159,10 @@ export function ReportTable({ report, query }: { report: Report; query: ReportQu
             </tr>
             <tr>
               <th scope="row" colSpan={byOffer ? 2 : 1} className="fw-normal">
-                Previous {span === 1 ? "day" : `${span} days`} ({previous.from === previous.to ? previous.from : `${previous.from} to ${previous.to}`})
+                Previous {span === 1 ? "day" : `${span} days`}{" "}
+                <span className="d-block small text-body-secondary text-nowrap">
+                  ({previous.from === previous.to ? previous.from : `${previous.from} to ${previous.to}`})
+                </span>
               </th>
               <Figures row={previous.totals} currencies={compared} />
             </tr>

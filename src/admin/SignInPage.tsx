@@ -1,6 +1,18 @@
 import { type AccountCollection, PASSWORD_RESET_PATH } from "../lib/admin-session";
 import { AdminDocument } from "./AdminDocument";
 
+/** The address an account signs in with (the sign-in's and the password reset's). */
+export function EmailField({ email }: { email?: string }) {
+  return (
+    <div>
+      <label htmlFor="email" className="form-label">
+        Email
+      </label>
+      <input id="email" name="email" type="email" autoComplete="username" required className="form-control" defaultValue={email} />
+    </div>
+  );
+}
+
 /** The second step of a multi-factor sign-in: which account, and PocketBase's ids of the two factors. */
 export interface CodeStep {
   collection: AccountCollection;
@@ -43,12 +55,7 @@ export function SignInPage({ next, email, error, step, nonce }: { next: string; 
             </>
           ) : (
             <>
-              <div>
-                <label htmlFor="email" className="form-label">
-                  Email
-                </label>
-                <input id="email" name="email" type="email" autoComplete="username" required className="form-control" defaultValue={email} />
-              </div>
+              <EmailField email={email} />
               <div>
                 <label htmlFor="password" className="form-label">
                   Password
