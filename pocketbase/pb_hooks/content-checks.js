@@ -4,6 +4,7 @@
 // Each check answers the field it is about and a message an editor can act on, or null.
 
 const { PARTNER_URL, clickDomainList, hostInDomains, partnerUrlHost, websiteDomain } = require(`${__hooks}/rules.js`);
+const reviewFields = require(`${__hooks}/review-fields.js`);
 
 const MESSAGES = {
   validation_ends_before_start: "The offer would end before it starts: set “expires at” later than “starts at”.",
@@ -14,6 +15,7 @@ const MESSAGES = {
   validation_store_needs_action_url: "This store has offers: set its default action URL, where its buttons lead when an offer has no link of its own.",
   validation_partner_host:
     "This link's site is not one the site may send visitors to: /goto leads only to a store's website (and its subdomains) or an affiliate network's click domains. Set the store's website to that site, add the host to its network's click domains (affiliate_networks), or use a link on one of those sites.",
+  ...reviewFields.MESSAGES,
 };
 
 /**
@@ -110,7 +112,9 @@ const CHECKS = {
       : null,
     ...untrustedHosts(app, record, ["default_action_url"]),
   ],
-  Products: (record, app) => [partnerUrl(record, "cta_url"), ...untrustedHosts(app, record, ["cta_url"])],
+  Products: (record, app) => [partnerUrl(record, "cta_url"), ...untrustedHosts(app, record, ["cta_url"]), reviewFields.specsProblem(record)],
+  // Issue 53: the rows of a comparison's table.
+  _zdata_comparisons: (record) => [reviewFields.rowsProblem(record)],
   _zdata_banners: (record, app) => [partnerUrl(record, "url"), ...untrustedHosts(app, record, ["url"])],
 };
 

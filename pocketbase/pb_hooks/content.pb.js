@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Every hook of the content collections (issue 35; docs/editors.md, docs/publishing.md).
-// The logic is in content-checks.js, content-version.js and counters.js; handlers run in
-// isolated contexts and require them.
+// The logic is in content-checks.js (with review-fields.js), revisions.js, content-version.js
+// and counters.js; handlers run in isolated contexts and require them.
 
 // A record an editor creates starts as a draft (pb_migrations/1767226800_editorial_status.js):
 // nothing goes live until someone publishes it. A status given on creation (the seed's
@@ -17,7 +17,7 @@ onRecordCreate(
   "_zdata_advertorials",
 );
 
-// Checks of what editors write, on every save of an offer, a store, a product or a banner,
+// Checks of what editors write, on every save of an offer, a store, a product, a comparison or a banner,
 // whichever way it comes (the admin UI, the REST API, a batch): the record is refused with
 // a plain message per field, PocketBase's own and ours in one answer (content-checks.js).
 onRecordValidate(
@@ -25,6 +25,23 @@ onRecordValidate(
     require(`${__hooks}/content-checks.js`).validate(e.app, e.record, () => e.next());
   },
   ...require(`${__hooks}/content-checks.js`).CHECKED_COLLECTIONS,
+);
+
+// "Updated" (issue 53): revised_at moves on every save that changes what readers read,
+// whichever way it comes, and on no other; nobody types it (revisions.js).
+onRecordUpdate(
+  (e) => {
+    require(`${__hooks}/revisions.js`).keepRevised(e.record);
+    e.next();
+  },
+  ...require(`${__hooks}/revisions.js`).REVISED_COLLECTIONS,
+);
+onRecordCreateRequest(
+  (e) => {
+    if (!e.hasSuperuserAuth()) require(`${__hooks}/revisions.js`).startUnrevised(e.record);
+    e.next();
+  },
+  ...require(`${__hooks}/revisions.js`).REVISED_COLLECTIONS,
 );
 
 // Publishing (docs/decisions/022): every create, update or delete of a record the site shows

@@ -29,6 +29,17 @@ export async function superuserToken(): Promise<string> {
 }
 
 /**
+ * Fills the site's sign-in form the page shows as the account (a marketer or an editor: the
+ * site refuses superusers, issue 47) and waits until it has led on to `landing`.
+ */
+export async function signInOnSite(page: Page, account: { email: string; password: string }, landing: string): Promise<void> {
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === landing);
+}
+
+/**
  * Stand-in for gtag.js (the machine has no Internet): it reads the data layer as the real
  * script does and reports each event as a request to Google Analytics' collect endpoint,
  * which the tests intercept and record.

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_MARKETER } from "../../pocketbase/seed-content.mjs";
-import { axeViolations, launchChromium, siteUrl, superuserToken, watchConsole } from "./browser";
+import { axeViolations, launchChromium, signInOnSite, siteUrl, superuserToken, watchConsole } from "./browser";
 
 /**
  * Issue 52 in Chromium, at a phone's and a desktop's width: the demo marketer builds a short
@@ -23,10 +23,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   const page = await browser.newPage();
   await page.goto(`${siteUrl()}/admin/links`);
-  await page.getByLabel("Email").fill(DEMO_MARKETER.email);
-  await page.getByLabel("Password").fill(DEMO_MARKETER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === "/admin/links");
+  await signInOnSite(page, DEMO_MARKETER, "/admin/links");
   session = await page.context().storageState();
   await page.close();
   const response = await fetch(`${inject("pocketbaseUrl")}/api/collections/affiliate_networks/records?filter=${encodeURIComponent('name = "Demo Network"')}`, {

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_MARKETER } from "../../pocketbase/seed-content.mjs";
-import { axeViolations, launchChromium, siteUrl, superuserToken, watchConsole } from "./browser";
+import { axeViolations, launchChromium, signInOnSite, siteUrl, superuserToken, watchConsole } from "./browser";
 import { nuErrors } from "./nu-checker";
 
 /** Where the screenshots go, to be looked at (git-ignored). */
@@ -31,10 +31,7 @@ afterAll(async () => {
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${siteUrl()}/admin/reports?group=campaign`);
   expect(new URL(page.url()).pathname).toBe("/admin/sign-in");
-  await page.getByLabel("Email").fill(DEMO_MARKETER.email);
-  await page.getByLabel("Password").fill(DEMO_MARKETER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === "/admin/reports");
+  await signInOnSite(page, DEMO_MARKETER, "/admin/reports");
   // The sign-in kept where the marketer was going.
   expect(new URL(page.url()).searchParams.get("group")).toBe("campaign");
 }
@@ -164,10 +161,7 @@ describe("the marketers' report in Chromium", () => {
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect.poll(() => page.getByText(/successfully changed/i).count()).toBeGreaterThan(0);
     await page.goto(`${siteUrl()}/admin/sign-in`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("chosen-again-2");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/reports");
+    await signInOnSite(page, { email, password: "chosen-again-2" }, "/admin/reports");
     await page.close();
   });
 

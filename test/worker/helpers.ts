@@ -237,3 +237,22 @@ export async function queueDrained(timeoutMs = 20_000): Promise<void> {
   }
   throw new Error(`the events queue did not drain within ${timeoutMs} ms`);
 }
+
+/** A page's side-by-side table (issue 53) as a reader meets it: its column headers, and per
+ * row the row header's text and link and each cell's text. Null when the page has none. */
+export function comparisonTableOf(html: string): { columns: string[]; rows: { name: string; href: string; cells: string[] }[] } | null {
+  const table = html.match(/<table class="table table-sm mb-0 comparison-table">([\s\S]*?)<\/table>/)?.[1];
+  if (!table) return null;
+  const head = table.match(/<thead>([\s\S]*?)<\/thead>/)?.[1] ?? "";
+  const columns = [...head.matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((m) => textOf(m[1]!));
+  const body = table.match(/<tbody>([\s\S]*?)<\/tbody>/)?.[1] ?? "";
+  const rows = [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => {
+    const header = m[1]!.match(/<th scope="row">([\s\S]*?)<\/th>/)?.[1] ?? "";
+    return {
+      name: textOf(header),
+      href: header.match(/href="([^"]+)"/)?.[1] ?? "",
+      cells: [...m[1]!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((cell) => textOf(cell[1]!)),
+    };
+  });
+  return { columns, rows };
+}

@@ -1,5 +1,6 @@
 import { SignUpForm } from "../components/SignUpForm";
 import { CONSENT_WORDING, DIGEST_CONSENT, NEWSLETTER_FORM } from "../../lib/newsletter";
+import { HOW_WE_RATE, HOW_WE_VERIFY_CODES } from "../../lib/method-pages";
 import { useRootData } from "../root-data";
 import { AppLink } from "../components/AppLink";
 
@@ -25,7 +26,7 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
   );
 }
 
-/** Spec Footer: every link, the two category filters (ids from the settings record), the copyright line. */
+/** Spec Footer: every link (and issue 53's method pages), the two category filters (ids from the settings record), the copyright line. */
 export function SiteFooter() {
   const { site } = useRootData();
   const categories = site.footerCategories.map((c) => ({ to: `/stores?catID=${encodeURIComponent(c.id)}`, label: c.title }));
@@ -44,6 +45,8 @@ export function SiteFooter() {
       title: "Company",
       links: [
         { to: "/about-us", label: "About us" },
+        { to: HOW_WE_VERIFY_CODES, label: "How we verify codes" },
+        { to: HOW_WE_RATE, label: "How we rate" },
         { to: "/contact-us", label: "Contact us" },
         { to: "/contact-us", label: "Help center" },
         { to: "/contact-us", label: "Need help" },
