@@ -191,8 +191,9 @@ function roundRevenue(row) {
   return row;
 }
 
-/** The values each filter can take in the range (where there were clicks or conversions), with their names. */
-function choicesOf(app, range) {
+/** The values each filter can take in `from`..`to` (where there were clicks or conversions), with their names. */
+function filterChoices(app, from, to) {
+  const range = rangeOf(from, to);
   const choices = {};
   for (const name of FILTERS) {
     const values =
@@ -220,8 +221,7 @@ function choicesOf(app, range) {
  * `filters` (grouping name → value) let through: clicks and unique (counted) clicks by the
  * clicks' edge time, from their daily sums; conversions by status, and the payouts of those
  * not reversed per currency, by the time the network first reported them; both per day for
- * the chart; the totals of the period of the same length just before; and the values each
- * filter can take.
+ * the chart.
  */
 function report(app, from, to, group, filters) {
   checkRange(from, to, group);
@@ -233,23 +233,17 @@ function report(app, from, to, group, filters) {
   const list = labelled(app, group, rows);
   // By day, the rows are the chart's series already; any other grouping reads it apart.
   const days = group === "day" ? list.map((r) => ({ day: r.key, clicks: r.clicks, conversions: r.conversions })) : perDay(app, from, to, range, where);
+  return { from: from, to: to, group: group, filters: values, currencies: Object.keys(currencies).sort(), rows: list, days: days };
+}
+
+/** The totals of the period of the same length just before `from`..`to`, filtered alike (the report page's comparison). */
+function previousPeriod(app, from, to, filters) {
   const span = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
   const previousTo = new Date(Date.parse(from) - DAY_MS).toISOString().slice(0, 10);
   const previousFrom = new Date(Date.parse(from) - span * DAY_MS).toISOString().slice(0, 10);
-  const previousRange = rangeOf(previousFrom, previousTo);
-  const previous = sums(app, previousRange, ["''", "''"], conditions(app, values, previousRange), null);
-  const previousTotals = roundRevenue(previous.rows[""] || emptyRow(""));
-  return {
-    from: from,
-    to: to,
-    group: group,
-    filters: values,
-    currencies: Object.keys(currencies).sort(),
-    rows: list,
-    days: days,
-    previous: { from: previousFrom, to: previousTo, currencies: Object.keys(previous.currencies).sort(), totals: previousTotals },
-    choices: choicesOf(app, range),
-  };
+  const range = rangeOf(previousFrom, previousTo);
+  const previous = sums(app, range, ["''", "''"], conditions(app, filterValues(filters || {}), range), null);
+  return { from: previousFrom, to: previousTo, currencies: Object.keys(previous.currencies).sort(), totals: roundRevenue(previous.rows[""] || emptyRow("")) };
 }
 
 function dayList(from, to) {
@@ -277,4 +271,4 @@ function labelled(app, group, rows) {
   return list.sort((a, b) => b.clicks - a.clicks || b.conversions - a.conversions || (a.label < b.label ? -1 : 1));
 }
 
-module.exports = { report: report };
+module.exports = { report: report, previousPeriod: previousPeriod, filterChoices: filterChoices };

@@ -73,6 +73,9 @@ describe("the marketers' report in Chromium", () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
         await page.screenshot({ path: path.join(SHOTS, `reports-${width}-${theme}.png`), fullPage: true });
+        await page.getByText("Filters", { exact: true }).click();
+        await expect.poll(() => page.getByLabel("Network", { exact: true }).isVisible()).toBe(true);
+        await page.screenshot({ path: path.join(SHOTS, `reports-${width}-${theme}-filters.png`) });
         expect(problems).toEqual([]);
         await context.close();
       });
