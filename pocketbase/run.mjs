@@ -223,7 +223,8 @@ export async function ensureServiceAccount({
 
 /**
  * Points a running PocketBase's mailer at an SMTP server on loopback (Settings → Mail
- * settings), as its superuser, with the site's sender: the local mail catcher of `npm start`,
+ * settings), as its superuser, with the site's sender and its own address as the Application
+ * URL (its password-reset emails link to its own page): the local mail catcher of `npm start`,
  * the tests' SMTP server. A deployment sets its relay there instead (docs/email.md).
  * @param {{ url: string, superuserEmail: string, superuserPassword: string, smtpPort: number, senderAddress?: string, senderName?: string }} options
  */
@@ -246,7 +247,8 @@ export async function configureMailer({
     method: "PATCH",
     headers: { "Content-Type": "application/json", Authorization: token },
     body: JSON.stringify({
-      meta: { senderAddress, senderName },
+      // appURL: the links of PocketBase's own emails (a password reset) lead to its own pages here.
+      meta: { senderAddress, senderName, appURL: url },
       smtp: { enabled: true, host: "127.0.0.1", port: smtpPort, tls: false, username: "", password: "" },
     }),
   });

@@ -2,7 +2,8 @@ import uPlot from "uplot";
 
 /**
  * The report's chart: clicks and conversions per day (src/admin/ReportChart.tsx renders the
- * figure hidden, with its series as JSON; without this script the table stands alone).
+ * figure's box at the chart's height, with its series as JSON; without scripting the table
+ * stands alone).
  * Loaded on /admin/reports only. uPlot draws on a canvas, so the colours are read from the
  * page's Bootstrap variables and the chart is drawn again when the colour mode changes.
  */
@@ -13,6 +14,8 @@ interface Day {
   conversions: number;
 }
 
+/** The plot's height: client/admin/admin.css reserves it, and a line of legend, before the chart is drawn. */
+const PLOT_HEIGHT = 260;
 const figure = document.getElementById("report-chart");
 const source = document.getElementById("report-chart-data");
 
@@ -38,7 +41,7 @@ function options(width: number): uPlot.Options {
   });
   return {
     width,
-    height: 260,
+    height: PLOT_HEIGHT,
     scales: {
       x: { time: true },
       clicks: { range: (_u, _min, max) => [0, Math.max(1, max)] },
@@ -64,9 +67,8 @@ if (figure && source) {
   const data: uPlot.AlignedData = [days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000), days.map((d) => d.clicks), days.map((d) => d.conversions)];
   const plotArea = figure.querySelector<HTMLElement>(".report-chart");
   if (plotArea) {
-    figure.hidden = false;
     let chart = new uPlot(options(plotArea.clientWidth), data, plotArea);
-    new ResizeObserver(() => chart.setSize({ width: plotArea.clientWidth, height: 260 })).observe(plotArea);
+    new ResizeObserver(() => chart.setSize({ width: plotArea.clientWidth, height: PLOT_HEIGHT })).observe(plotArea);
     new MutationObserver(() => {
       chart.destroy();
       chart = new uPlot(options(plotArea.clientWidth), data, plotArea);

@@ -1,5 +1,6 @@
 import { LINKS_PER_PAGE, type LinkRow, type LinkSort, type LinksQuery, linksHref } from "../lib/short-links";
 import { formatCount, formatMoney } from "./report-format";
+import { PageLinks, pageOf, SortHeading } from "./TableControls";
 
 const HEADINGS: Record<LinkSort, string> = {
   created: "Created",
@@ -11,17 +12,10 @@ const HEADINGS: Record<LinkSort, string> = {
 };
 
 /** A column heading that orders the list by it (again: the other way). */
-function SortHeading({ sort, query, numeric }: { sort: LinkSort; query: LinksQuery; numeric?: boolean }) {
+function LinkSortHeading({ sort, query, numeric }: { sort: LinkSort; query: LinksQuery; numeric?: boolean }) {
   const current = query.sort === sort;
   const dir = current && query.dir === "desc" ? "asc" : current ? "desc" : sort === "slug" ? "asc" : "desc";
-  return (
-    <th scope="col" className={numeric ? "text-end" : undefined} aria-sort={current ? (query.dir === "asc" ? "ascending" : "descending") : undefined}>
-      <a href={linksHref(query, { sort, dir, page: 1 })} className="link-body-emphasis text-nowrap">
-        {HEADINGS[sort]}
-        {current ? (query.dir === "asc" ? " ▲" : " ▼") : ""}
-      </a>
-    </th>
-  );
+  return <SortHeading label={HEADINGS[sort]} current={current} dir={query.dir} href={linksHref(query, { sort, dir, page: 1 })} numeric={numeric} />;
 }
 
 /** Where a link leads, as the list says it. */
@@ -42,9 +36,7 @@ function status(row: LinkRow, now: number): string {
  */
 export function LinksTable({ rows, query, currencies, now }: { rows: LinkRow[]; query: LinksQuery; currencies: string[]; now: number }) {
   if (rows.length === 0) return <p className="alert alert-secondary">{query.q ? "No link matches this search." : "No links yet: make the first one above."}</p>;
-  const pages = Math.max(1, Math.ceil(rows.length / LINKS_PER_PAGE));
-  const page = Math.min(query.page, pages);
-  const shown = rows.slice((page - 1) * LINKS_PER_PAGE, page * LINKS_PER_PAGE);
+  const { shown, page, pages } = pageOf(rows, query.page, LINKS_PER_PAGE);
   return (
     <>
       <div className="table-responsive">
@@ -54,16 +46,16 @@ export function LinksTable({ rows, query, currencies, now }: { rows: LinkRow[]; 
           </caption>
           <thead>
             <tr>
-              <SortHeading sort="slug" query={query} />
+              <LinkSortHeading sort="slug" query={query} />
               <th scope="col">Leads to</th>
-              <SortHeading sort="visits" query={query} numeric />
+              <LinkSortHeading sort="visits" query={query} numeric />
               <th scope="col" className="text-end">
                 Unique clicks
               </th>
-              <SortHeading sort="clicks" query={query} numeric />
-              <SortHeading sort="conversions" query={query} numeric />
-              <SortHeading sort="revenue" query={query} numeric />
-              <SortHeading sort="created" query={query} />
+              <LinkSortHeading sort="clicks" query={query} numeric />
+              <LinkSortHeading sort="conversions" query={query} numeric />
+              <LinkSortHeading sort="revenue" query={query} numeric />
+              <LinkSortHeading sort="created" query={query} />
             </tr>
           </thead>
           <tbody>
@@ -98,19 +90,7 @@ export function LinksTable({ rows, query, currencies, now }: { rows: LinkRow[]; 
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav aria-label="Pages of links">
-          <ul className="pagination flex-wrap">
-            {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-              <li key={number} className={`page-item${number === page ? " active" : ""}`}>
-                <a className="page-link" href={linksHref(query, { page: number })} aria-current={number === page ? "page" : undefined}>
-                  {number}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <PageLinks pages={pages} page={page} href={(number) => linksHref(query, { page: number })} label="Pages of links" />
       <p className="small text-body-secondary">
         Clicks are visits of the short link (crawlers and link previews are not counted; unique: one per visitor and day); clicks out are the clicks to partners
         that followed; conversions and revenue are those of the clicks out, pending and approved. Click a column's heading to order by it.

@@ -1,5 +1,17 @@
-import type { AccountCollection } from "../lib/admin-session";
+import { type AccountCollection, PASSWORD_RESET_PATH } from "../lib/admin-session";
 import { AdminDocument } from "./AdminDocument";
+
+/** The address an account signs in with (the sign-in's and the password reset's). */
+export function EmailField({ email }: { email?: string }) {
+  return (
+    <div>
+      <label htmlFor="email" className="form-label">
+        Email
+      </label>
+      <input id="email" name="email" type="email" autoComplete="username" required className="form-control" defaultValue={email} />
+    </div>
+  );
+}
 
 /** The second step of a multi-factor sign-in: which account, and PocketBase's ids of the two factors. */
 export interface CodeStep {
@@ -43,12 +55,7 @@ export function SignInPage({ next, email, error, step, nonce }: { next: string; 
             </>
           ) : (
             <>
-              <div>
-                <label htmlFor="email" className="form-label">
-                  Email
-                </label>
-                <input id="email" name="email" type="email" autoComplete="username" required className="form-control" defaultValue={email} />
-              </div>
+              <EmailField email={email} />
               <div>
                 <label htmlFor="password" className="form-label">
                   Password
@@ -61,6 +68,11 @@ export function SignInPage({ next, email, error, step, nonce }: { next: string; 
             {step ? "Continue" : "Sign in"}
           </button>
         </form>
+        {!step && (
+          <p className="mt-3 mb-0">
+            <a href={PASSWORD_RESET_PATH}>Forgot your password?</a>
+          </p>
+        )}
         <p className="small text-body-secondary mt-3">
           For marketers (reports) and editors (previews of drafts). Superusers work in PocketBase's admin UI; an editor's account there gives them previews.
         </p>

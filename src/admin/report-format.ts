@@ -23,3 +23,16 @@ export function formatMoney(value: number | null, currency: string, places = 2):
   }
   return format.format(value);
 }
+
+const signedPercent = new Intl.NumberFormat("en-US", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" });
+const signedPoints = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
+
+/** A change as a signed percentage ("+50.0%"); a dash when there was nothing to compare with. */
+export function formatChange(value: number | null): string {
+  return value === null ? "–" : signedPercent.format(value);
+}
+
+/** A change of a rate, in percentage points ("+1.25 pp"). */
+export function formatPoints(now: number | null, before: number | null): string {
+  return now === null || before === null ? "–" : `${signedPoints.format((now - before) * 100)} pp`;
+}

@@ -12,6 +12,8 @@ export const ACCOUNT_COLLECTIONS = ["marketers", "editors"] as const;
 export type AccountCollection = (typeof ACCOUNT_COLLECTIONS)[number];
 
 export const SIGN_IN_PATH = "/admin/sign-in";
+/** Where a marketer or an editor asks PocketBase for a password reset email (docs/reports.md). */
+export const PASSWORD_RESET_PATH = "/admin/password-reset";
 
 /** Where the cookie travels: a marketer's only to /admin (reports, links), an editor's to
  * every page, which it previews with drafts. */

@@ -4,6 +4,7 @@ import { AdminMessage } from "../admin/AdminMessage";
 import { ImportsPage } from "../admin/ImportsPage";
 import { LinkPage } from "../admin/LinkPage";
 import { LinksPage } from "../admin/LinksPage";
+import { PasswordResetPage } from "../admin/PasswordResetPage";
 import { ReportsPage } from "../admin/ReportsPage";
 import { SignInPage } from "../admin/SignInPage";
 import { StatusPage } from "../admin/StatusPage";
@@ -23,6 +24,7 @@ async function render(page: ReactElement, status: number): Promise<Response> {
 }
 
 export const renderSignIn = (props: ComponentProps<typeof SignInPage>, status = 200) => render(<SignInPage {...props} />, status);
+export const renderPasswordReset = (props: ComponentProps<typeof PasswordResetPage>, status = 200) => render(<PasswordResetPage {...props} />, status);
 export const renderReport = (props: ComponentProps<typeof ReportsPage>) => render(<ReportsPage {...props} />, 200);
 export const renderLinks = (props: ComponentProps<typeof LinksPage>, status = 200) => render(<LinksPage {...props} />, status);
 export const renderLink = (props: ComponentProps<typeof LinkPage>, status = 200) => render(<LinkPage {...props} />, status);

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import { SIGN_IN_PATH } from "../../lib/admin-session";
+import { PASSWORD_RESET_PATH, SIGN_IN_PATH } from "../../lib/admin-session";
 import { renderAdminMessage } from "../../ssr/render-admin";
 import type { AppEnv } from "../app-env";
 import { linkBuilder } from "../links/builder";
+import { passwordResetBodyLimit, resetPassword, showPasswordReset } from "./password-reset";
 import { showReport } from "./reports";
 import { requireSession } from "./session";
 import { showSignIn, signIn, signInBodyLimit, signOut } from "./sign-in";
@@ -27,6 +28,8 @@ admin.get("/admin", (c) => c.redirect("/admin/reports", 303));
 admin.get(SIGN_IN_PATH, showSignIn);
 admin.post(SIGN_IN_PATH, signInBodyLimit, signIn);
 admin.post("/admin/sign-out", signOut);
+admin.get(PASSWORD_RESET_PATH, showPasswordReset);
+admin.post(PASSWORD_RESET_PATH, passwordResetBodyLimit, resetPassword);
 
 admin.get("/admin/reports", requireSession(["marketers"]), showReport);
 admin.route("/", linkBuilder);

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Config } from "../../env";
-import { parseReportQuery, type Report, type ReportQuery, reportCsv } from "../../lib/report";
+import { parseReportQuery, type Report, type ReportQuery, reportApiParams, reportCsv, sortReportRows } from "../../lib/report";
 import { renderAdminMessage, renderReport } from "../../ssr/render-admin";
 import type { AppEnv } from "../app-env";
 import { asUser } from "./session";
@@ -12,8 +12,7 @@ import { asUser } from "./session";
 
 /** The report for the signed-in marketer; "signed out" when PocketBase no longer accepts the token. */
 async function fetchReport(config: Config, token: string, query: ReportQuery): Promise<Report | "signed out"> {
-  const params = new URLSearchParams({ from: query.from, to: query.to, group: query.group });
-  const response = await asUser(config, token, `/api/dealpilot/report?${params}`);
+  const response = await asUser(config, token, `/api/dealpilot/report?${reportApiParams(query)}`);
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel();
     return "signed out";
@@ -43,7 +42,7 @@ export async function showReport(c: Context<AppEnv>): Promise<Response> {
     const { group, from, to } = parsed.query;
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="dealpilot-report-${group}-${from}-to-${to}.csv"`);
-    return c.body(reportCsv(report));
+    return c.body(reportCsv(report, sortReportRows(report.rows, parsed.query)));
   }
-  return renderReport({ report, query: parsed.query, nonce });
+  return renderReport({ report, query: parsed.query, now: Date.now(), nonce });
 }
