@@ -63,6 +63,15 @@ export const routes: RouteObject[] = [
               Component: () => import("./pages/OffersPage").then((m) => m.OffersPage),
             },
           },
+          // Where a coupon's "Get Code" leads without JavaScript (src/edge/events/reveal.ts).
+          {
+            id: "coupon-code",
+            path: "offers/:id/code",
+            lazy: {
+              loader: () => import("./pages/coupon/code-loader").then((m) => m.codeLoader),
+              Component: () => import("./pages/CouponCodePage").then((m) => m.CouponCodePage),
+            },
+          },
           {
             id: "advertorials",
             path: "advertorials",

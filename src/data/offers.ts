@@ -70,6 +70,18 @@ export async function listStoreOffers(pb: ContentClient, storeId: string, page: 
   return sanitizeTerms(result);
 }
 
+/** One live offer by id, with its store (null when there is none, or it is not live): what
+ * a coupon code's own page shows. */
+export async function getLiveOffer(pb: ContentClient, id: string): Promise<ListedOffer | null> {
+  const result = await listLive<ListedOffer>(pb, COLLECTIONS.offers, 1, 1, {
+    filter: pb.filter("id = {:id}", { id }),
+    expand: "badges,store",
+    fields: WITH_STORE_FIELDS,
+    skipTotal: true,
+  });
+  return sanitizeTerms(result).items[0] ?? null;
+}
+
 /** How many of a store's live offers are deals (for the tab counts when the offers span several pages). */
 export async function countStoreDeals(pb: ContentClient, storeId: string): Promise<number> {
   const result = await listLive(pb, COLLECTIONS.offers, 1, 1, {

@@ -273,7 +273,7 @@ async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISH
         return {
           id: record.id,
           title: record.title,
-          snippet: truncateChars(text(), SNIPPET_MAX, "…"),
+          snippet: truncateChars(text(), SNIPPET_MAX),
           href: articlePath({ kind: source.route, title: record.title, id: record.id }),
           external: false,
           imageUrl: image ? fileUrl(record, image, "400x0") : "",
@@ -307,7 +307,7 @@ async function productCandidates(pb: ContentClient, words: readonly string[]): P
             hit: () => ({
               id: product.id,
               title: product.name,
-              snippet: truncateChars([product.brand, product.headline].filter(Boolean).join(" · "), SNIPPET_MAX, "…"),
+              snippet: truncateChars([product.brand, product.headline].filter(Boolean).join(" · "), SNIPPET_MAX),
               href: outboundHref(product.cta_url),
               external: true,
               imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",

@@ -5,7 +5,7 @@ import type { OutboundEventMessage } from "../../src/edge/events/outbound-events
 import { newClickId } from "../../src/lib/click-id";
 import { outboundHref, REVEAL_PATH } from "../../src/lib/outbound";
 import worker from "../../src/worker";
-import { pocketbase, pocketbaseWriter, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
+import { LIVE, pocketbase, pocketbaseWriter, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
 
 /** Events reach PocketBase through the queue: batches wait up to 2 s, and a batch that met
  * PocketBase down comes back after the first retry delay (10 s). */
@@ -271,7 +271,12 @@ describe("outbound events through the queue", () => {
 
 describe("code reveals", () => {
   const reveal = (body: string, headers: Record<string, string> = {}) =>
-    visit(REVEAL_PATH, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8", ...headers }, body });
+    visit(REVEAL_PATH, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8", ...headers },
+      body,
+      redirect: "manual",
+    });
 
   it("records a reveal of an offer's code as an event of its own kind, counted like a click", async () => {
     const offer = await offerWithClickId();
@@ -283,7 +288,35 @@ describe("code reveals", () => {
       .toEqual([expect.objectContaining({ kind: "reveal", offer: offer.id, store: offer.store, url: offer.cta_url, counted: true })]);
   });
 
+  it("without JavaScript: the card's form records the reveal and leads to the code's own page (issue 51)", async () => {
+    const { items } = await pocketbase<{ items: Offer[] }>(
+      `/api/collections/_zdata_offers/records?perPage=1&sort=id&expand=store&filter=${encodeURIComponent(`type = "coupon" && coupon_code != "" && countries:length = 0 && ${LIVE}`)}`,
+    );
+    const offer = items[0]!;
+    const path = uniquePath();
+    const response = await reveal(new URLSearchParams({ url: offer.cta_url, offer: offer.id }).toString(), visitor(path, { Origin: "http://127.0.0.1:8787" }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`/offers/${offer.id}/code`);
+    await expect.poll(() => eventsFrom(path), QUEUED).toEqual([expect.objectContaining({ kind: "reveal", offer: offer.id, counted: true })]);
+
+    const page = await visit(response.headers.get("Location")!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toMatch(new RegExp(`<input [^>]*readOnly=""[^>]* value="${offer.coupon_code}"|<input [^>]*value="${offer.coupon_code}"[^>]* readOnly=""`));
+    expect(html).toContain(`href="${outboundHref(offer.cta_url).replace(/&/g, "&amp;")}" target="_blank" rel="sponsored noopener"`);
+    expect(html).toContain(`action="/offers/${offer.id}/feedback"`);
+    expect(html).toContain("Did this code work?");
+  });
+
+  it("has no code page for a deal, a coupon without a code, or an id that is none", async () => {
+    const filter = encodeURIComponent(`(type = "deal" || coupon_code = "") && ${LIVE}`);
+    const { items } = await pocketbase<{ items: Offer[] }>(`/api/collections/_zdata_offers/records?perPage=2&sort=type&filter=${filter}`);
+    for (const id of [...items.map((o) => o.id), "zzzzzzzzzzzzzzz", "not-an-id"]) expect((await visit(`/offers/${id}/code`)).status, id).toBe(404);
+  });
+
   it.each([
+    ["an offer field that is no id", `url=x&offer=${encodeURIComponent("../admin")}`, {}, 400],
     ["no url", "", {}, 400],
     ["a link that is no offer's", new URLSearchParams({ url: "https://evil.example/" }).toString(), {}, 400],
     ["another site's page", "url=x", { Origin: "https://evil.example" }, 403],

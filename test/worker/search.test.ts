@@ -22,7 +22,9 @@ interface Result {
 function results(html: string): Result[] {
   const list = html.slice(html.indexOf('aria-label="Results"'), html.indexOf("</ol>"));
   return [
-    ...list.matchAll(/<p class="small text-primary-emphasis fw-semibold mb-1">([^<]+)<\/p><h2 class="h6 mb-1"><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g),
+    ...list.matchAll(
+      /<p class="small text-primary-emphasis fw-semibold mb-1">([^<]+)(?:<span class="badge[^"]*">Sponsored<\/span>)?<\/p><h2 class="h6 mb-1"><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g,
+    ),
   ].map((m) => ({
     kind: m[1]!,
     href: m[2]!.replace(/&amp;/g, "&"),

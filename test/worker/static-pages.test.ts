@@ -122,7 +122,7 @@ const LEGAL = [
   {
     path: "/privacy-policy",
     title: "Privacy Policy",
-    date: "1 August 2025",
+    date: "28 November 2026",
     facts: [
       "DealPilot FZ-LLC</strong>, a company registered in the United Arab Emirates",
       "children under 16 in the European Union",
@@ -139,7 +139,7 @@ const LEGAL = [
   {
     path: "/terms-of-use",
     title: "Terms of Use",
-    date: "1 August 2025",
+    date: "28 November 2026",
     facts: [
       "DealPilot FZ-LLC</strong>, a company registered in the United Arab Emirates",
       "These Terms apply worldwide",
@@ -153,7 +153,7 @@ const LEGAL = [
   {
     path: "/cookie-policy",
     title: "Cookie Policy",
-    date: "1 August 2025",
+    date: "28 November 2026",
     facts: [
       "set by Google Analytics 4 only where an analytics measurement id is configured",
       "No advertising or retargeting cookies",
@@ -163,7 +163,7 @@ const LEGAL = [
   {
     path: "/do-not-sell-or-share",
     title: "Do Not Sell or Share My Personal Information",
-    date: "1 July 2024",
+    date: "28 November 2026",
     facts: [
       "This notice is for residents of California.",
       "DealPilot FZ-LLC</strong>, a company registered in the United Arab Emirates",

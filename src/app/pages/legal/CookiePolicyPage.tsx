@@ -249,7 +249,6 @@ export function CookiePolicyPage() {
       title="Cookie Policy"
       description="Every cookie and local storage entry DealPilot sets, what it is for and how long it lasts: the colour-mode preference and Google Analytics 4 cookies, nothing else."
       keywords="DealPilot cookie policy, cookies, local storage, Google Analytics cookies, _ga, cookie inventory"
-      updated={{ iso: "2025-08-01", text: "1 August 2025" }}
       intro={<p className="lead mb-0">We store as little as possible in your browser. Here is exactly what, and why.</p>}
       sections={SECTIONS}
     />

@@ -257,7 +257,6 @@ export function PrivacyPolicyPage() {
       title="Privacy Policy"
       description="How DealPilot collects, uses, shares and protects personal data, how long we keep it, and how to use your rights under the GDPR, CCPA and LGPD."
       keywords="DealPilot privacy policy, personal data, GDPR, CCPA, LGPD, data retention, privacy rights"
-      updated={{ iso: "2025-08-01", text: "1 August 2025" }}
       intro={
         <p className="lead mb-0">
           Your privacy matters to us. This policy explains, in plain language, what information we collect when you visit DealPilot, why we collect it and the
