@@ -103,7 +103,7 @@ describe("search typos (issue 51)", () => {
     const lookup = wordLookup("fenravpn");
     expect(lookup.exact).toEqual(expect.arrayContaining(["fenravpn", "fenrvpn", "efnravpn", "fenra", "vpn"]));
     const pb = createContentClient({ baseUrl: "http://127.0.0.1:8090" });
-    const longest = termFilter(pb, wordLookup("ä".repeat(MAX_TYPO_LETTERS - 1) + "b"));
+    const longest = termFilter(pb, wordLookup(`${"ä".repeat(MAX_TYPO_LETTERS - 1)}b`));
     expect(longest.length).toBeLessThanOrEqual(MAX_PARAM_LENGTH);
     expect(termFilter(pb, { exact: ['x" || id != "'], like: [] })).toBe('id="x\\" || id != \\""');
   });

@@ -5,7 +5,8 @@ import type { OutboundEventMessage } from "../../src/edge/events/outbound-events
 import { newClickId } from "../../src/lib/click-id";
 import { outboundHref, REVEAL_PATH } from "../../src/lib/outbound";
 import worker from "../../src/worker";
-import { LIVE, pocketbase, pocketbaseWriter, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
+import { listEndedOffers } from "../../src/data/offers";
+import { evictReads, LIVE, pocketbase, pocketbaseWriter, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
 
 /** Events reach PocketBase through the queue: batches wait up to 2 s, and a batch that met
  * PocketBase down comes back after the first retry delay (10 s). */
@@ -375,17 +376,48 @@ describe("the link of an offer that has ended", () => {
     const html = await response.text();
     const day = new Date(Date.parse(ended.expires_at.replace(" ", "T")));
     const date = day.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-    expect(html).toContain(`ended on <time datetime="${day.toISOString().slice(0, 10)}">${date}</time>`);
-    expect(html).toContain(`href="${outboundHref(link("live"))}"`);
-    expect(html).toContain(`>${marker} live</a>`);
-    expect(html).not.toContain(`${marker} upcoming`);
-    expect(html).toContain(`href="/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}"`);
+    expect(html).toContain(`ended on <time dateTime="${day.toISOString().slice(0, 10)}">${date}</time>`);
+    // In the site's frame (issue 51): header, footer, favicon, the theme's pre-paint script.
+    for (const part of ["<header", "<footer", 'rel="icon"', "data-bs-theme", '<meta name="robots" content="noindex"/>']) expect(html).toContain(part);
+    // The live offers as the cards they are everywhere, their buttons through /goto.
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    const cards = main.split('<article class="card h-100 shadow-sm offer-card"').slice(1);
+    expect(cards.map((card) => card.match(/<h3 [^>]*>([^<]*)<\/h3>/)?.[1])).toEqual(expect.arrayContaining([`${marker} live`, `${marker} live, sharing`]));
+    expect(main).toContain(`href="${outboundHref(link("live")).replace(/&/g, "&amp;")}"`);
+    expect(main).not.toContain(`${marker} upcoming`);
+    expect(main).toContain(`href="/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}"`);
 
     // A click that redirects after it: once it is stored, one for the ended offer would be too.
     const after = uniquePath();
     expect((await visit(outboundHref(link("live")), { redirect: "manual", headers: visitor(after) })).status).toBe(302);
     await expect.poll(() => eventsFrom(after), QUEUED).toHaveLength(1);
     expect(await eventsFrom(path)).toEqual([]);
+  });
+
+  it("still says the offer ended when PocketBase is down and the page cannot be rendered", async () => {
+    const other = await writer.create<Offer>("_zdata_offers", {
+      heading: `${marker} ended too`,
+      type: "deal",
+      cta_url: link("ended-too"),
+      store: store.id,
+      expires_at: pbDate(Date.now() - DAY),
+    });
+    for (let tries = 0; (await visit(outboundHref(other.cta_url), { method: "HEAD", redirect: "manual" })).status !== 410; tries++) {
+      if (tries === 30) throw new Error("the partner link index never held the new offer");
+      await sleep(500);
+    }
+    // The page's own read is gone too: rendering it needs PocketBase.
+    await evictReads((pb) => listEndedOffers(pb, other.cta_url));
+    await setPocketBase("stop");
+    try {
+      const response = await visit(outboundHref(other.cta_url), { redirect: "manual" });
+      expect(response.status).toBe(410);
+      const html = await response.text();
+      expect(html).toContain("This offer ended on <time");
+      expect(html).not.toContain("<header");
+    } finally {
+      await setPocketBase("start");
+    }
   });
 
   it("still redirects a link a live offer shares with an ended one, and the link of an offer still to start", async () => {

@@ -1,6 +1,7 @@
 import { NewsletterForm } from "../components/NewsletterForm";
 import { useRootData } from "../root-data";
 import { AppLink } from "../components/AppLink";
+import { COOKIE_SETTINGS_HREF } from "../../lib/consent";
 
 interface FooterLink {
   to: string;
@@ -24,7 +25,8 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
   );
 }
 
-/** Spec Footer: every link, the two category filters (ids from the settings record), the copyright line. */
+/** Spec Footer: every link, the two category filters (ids from the settings record), the
+ * cookie settings (the consent choice), the copyright line. */
 export function SiteFooter() {
   const { site } = useRootData();
   const categories = site.footerCategories.map((c) => ({ to: `/stores?catID=${encodeURIComponent(c.id)}`, label: c.title }));
@@ -52,6 +54,8 @@ export function SiteFooter() {
       title: "Legal",
       links: [
         { to: "/cookie-policy", label: "Cookie policy" },
+        // The consent choice, again (issue 51).
+        { to: COOKIE_SETTINGS_HREF, label: "Cookie settings" },
         { to: "/terms-of-use", label: "Terms of use" },
         { to: "/privacy-policy", label: "Privacy policy" },
         { to: "/do-not-sell-or-share", label: "Do not sell or share my personal information" },

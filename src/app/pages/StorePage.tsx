@@ -5,6 +5,7 @@ import type { StoreDetails } from "../../data/stores";
 import { storePath } from "../../lib/slug";
 import { product } from "../../lib/structured-data";
 import { withoutSiteName } from "../../lib/text";
+import { CountryNote } from "../components/CountryNote";
 import { Deferred } from "../components/Deferred";
 import { PageMeta } from "../components/PageMeta";
 import { useRootData } from "../root-data";
@@ -66,6 +67,7 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
       />
       <StoreBreadcrumb title={store.title} />
       <StoreHero store={store} heading={storeHeading(store.title, data.monthYear)} />
+      <CountryNote />
       <div className="row g-4">
         {/* Before the list: on phones the Filters button comes first, not after every card. */}
         <aside className="col-lg-3">

@@ -11,16 +11,18 @@ import {
   TRACKING_COOKIE_MAX_AGE_S,
 } from "../../lib/tracking";
 import type { AppEnv } from "../app-env";
+import { consentWithheld } from "../consent/consent";
 import { secureCookies } from "./secure-cookies";
 
 /**
  * Tracking capture on a page request (spec section 4): non-empty tracking parameters in the
  * address overwrite the stored values in the tracking cookie, the others are kept. Applied
- * to the finished response, after any cache: the page itself never depends on them.
+ * to the finished response, after any cache: the page itself never depends on them. The
+ * campaign cookie is not essential: none for a visitor whose consent is withheld (issue 51).
  */
 export function addTrackingCookie(c: Context<AppEnv>, response: Response): Response {
   const incoming = trackingFromQuery(new URL(c.req.url).searchParams);
-  if (Object.keys(incoming).length === 0) return response;
+  if (Object.keys(incoming).length === 0 || consentWithheld(c)) return response;
   const stored = parseTracking(readCookie(c.req.header("Cookie"), TRACKING_COOKIE));
   const merged = mergeTracking(stored, incoming);
   if (sameTracking(stored, merged)) return response;

@@ -1,4 +1,5 @@
 import { LegalDocument, LegalTable, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+import { COOKIE_SETTINGS_HREF } from "../../../lib/consent";
 import { AppLink } from "../../components/AppLink";
 
 const SECTIONS: LegalSection[] = [
@@ -38,8 +39,9 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>
             <strong>Analytics data.</strong> Where analytics is enabled, Google Analytics 4 collects the pages you view, how you reached them, your approximate
-            location (city or country, derived from your IP address), your device and browser type, and a random identifier stored in a cookie. See our{" "}
-            <AppLink to="/cookie-policy">cookie policy</AppLink>.
+            location (city or country, derived from your IP address), your device and browser type, and a random identifier stored in a cookie. In the European
+            Economic Area, the United Kingdom and Switzerland this happens only once you accept, and you can change your choice at any time under{" "}
+            <AppLink to={COOKIE_SETTINGS_HREF}>Cookie settings</AppLink>. See our <AppLink to="/cookie-policy">cookie policy</AppLink>.
           </li>
           <li>
             <strong>Your preferences.</strong> Your choice of light, dark or automatic colour mode is stored in your own browser and is never sent to us.
@@ -71,7 +73,7 @@ const SECTIONS: LegalSection[] = [
             [
               "Crediting our visits and sales to partners",
               "Affiliate and advertising data",
-              "Our legitimate interest in funding the Site through affiliate commissions",
+              "Your consent where the law requires it (the campaign cookie); otherwise our legitimate interest in funding the Site through affiliate commissions",
             ],
             ["Understanding which content is useful", "Analytics data", "Your consent where the law requires it; otherwise our legitimate interest"],
             [
