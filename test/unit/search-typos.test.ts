@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createContentClient } from "../../src/data/client";
 import { termFilter } from "../../src/data/search";
-import { MAX_PARAM_LENGTH } from "../../src/edge/cache/content-api";
+import { MAX_PARAM_LENGTH } from "../../src/edge/cache/content-params";
 import {
   isCorrectable,
   joinLookup,

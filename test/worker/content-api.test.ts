@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PUBLIC_COLLECTIONS } from "../../src/data/collections";
-import { MAX_PARAM_LENGTH } from "../../src/edge/cache/content-api";
+import { MAX_PARAM_LENGTH } from "../../src/edge/cache/content-params";
 import type { ListResult, Store, Website } from "../../src/data/types";
 import { originRequests, pocketbase, uniqueFilter, visit } from "./helpers";
 
