@@ -131,6 +131,18 @@ describe("store page /stores/{title}/{id}", () => {
     });
   });
 
+  it("links every store category to its list of stores, saying so, and is no filter that would leave the page when ticked (issue 51)", async () => {
+    const html = main(await read(pathOf(store)));
+    const start = html.indexOf('aria-labelledby="store-categories-heading"');
+    expect(start).toBeGreaterThan(0);
+    const nav = html.slice(start, html.indexOf("</nav>", start));
+    expect(nav).toContain(">Browse stores by category</h2>");
+    expect(nav).not.toMatch(/<input|<form/);
+    const filters = await pocketbase<ListResult<{ id: string; title: string; total: number }>>("/api/collections/_zsec_store_filters/records?perPage=200&sort=title");
+    const links = [...nav.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], amp(m[2]!)]);
+    expect(links).toEqual(filters.items.map((c) => [`/stores?catID=${c.id}`, `${c.title} stores (${c.total})`]));
+  });
+
   it("shows the first 6 similar stores (a shared category, not this store) as logos opening their default action", async () => {
     const categories = store.category_ids.map((id) => `category_ids.id ?= "${id}"`).join(" || ");
     const expected = await pocketbase<ListResult<Store>>(
