@@ -191,7 +191,7 @@ export async function buildClient({ quiet = false } = {}) {
     ...common,
     entryPoints: { app: "client/styles.css" },
     loader: { ".png": "file" },
-    plugins: [purgeUnusedCss({ root, then: followDarkPreference }), darkPreferenceWithoutScript()],
+    plugins: [purgeUnusedCss({ root, rewrite: followDarkPreference }), darkPreferenceWithoutScript()],
   });
   const cssOutputs = Object.entries(css.metafile?.outputs ?? {});
   const stylesheet = cssOutputs.find(([file]) => file.endsWith(".css"))?.[0];

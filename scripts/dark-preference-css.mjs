@@ -33,7 +33,10 @@ export function darkPreferenceWithoutScript() {
   return {
     name: "dark-preference-without-script",
     setup(build) {
-      build.onLoad({ filter: /[\\/]client[\\/][^\\/]+\.css$/ }, async ({ path }) => ({ contents: followDarkPreference(await readFile(path, "utf8")), loader: "css" }));
+      build.onLoad({ filter: /[\\/]client[\\/][^\\/]+\.css$/ }, async ({ path }) => ({
+        contents: followDarkPreference(await readFile(path, "utf8")),
+        loader: "css",
+      }));
     },
   };
 }

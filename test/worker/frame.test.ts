@@ -14,7 +14,9 @@ describe("site frame, server-rendered", () => {
       "/api/collections/_zdata_stores/records?sort=title&perPage=10&expand=category_ids",
     );
     const menu = html.slice(html.indexOf("Coupon &amp; Deals"), html.indexOf("View All Stores"));
-    const items = [...menu.matchAll(/<a class="dropdown-item" href="([^"]+)"[^>]*>([^<]+)<span class="d-block small text-body-secondary">([^<]+)<\/span><\/a>/g)];
+    const items = [
+      ...menu.matchAll(/<a class="dropdown-item" href="([^"]+)"[^>]*>([^<]+)<span class="d-block small text-body-secondary">([^<]+)<\/span><\/a>/g),
+    ];
     expect(items.map((m) => m[1])).toEqual(stores.items.map((s) => `/stores?catID=${s.category_ids[0]}`));
     expect(items.map((m) => m[2])).toEqual(stores.items.map((s) => htmlText(s.title)));
     // The item says where it leads (issue 51): its category's list of stores, not the store.

@@ -138,7 +138,9 @@ describe("store page /stores/{title}/{id}", () => {
     const nav = html.slice(start, html.indexOf("</nav>", start));
     expect(nav).toContain(">Browse stores by category</h2>");
     expect(nav).not.toMatch(/<input|<form/);
-    const filters = await pocketbase<ListResult<{ id: string; title: string; total: number }>>("/api/collections/_zsec_store_filters/records?perPage=200&sort=title");
+    const filters = await pocketbase<ListResult<{ id: string; title: string; total: number }>>(
+      "/api/collections/_zsec_store_filters/records?perPage=200&sort=title",
+    );
     const links = [...nav.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], amp(m[2]!)]);
     expect(links).toEqual(filters.items.map((c) => [`/stores?catID=${c.id}`, `${c.title} stores (${c.total})`]));
   });
