@@ -12,6 +12,9 @@ export interface LoadEnv {
   country?: CountryScope;
   /** The state of the client navigation under way (a Link's `state`); absent on the server. */
   navigationState?: () => unknown;
+  /** In an editor's preview (src/edge/admin/preview.ts): the ids of the drafts the editor may
+   * see, each marked "Draft" where it shows; absent for everyone else. */
+  drafts?: string[];
 }
 
 const loadEnvContext = createContext<LoadEnv>();

@@ -27,6 +27,8 @@ export interface RootData {
   /** Midnight UTC of the day the server rendered the document (ms): the clock offer labels
    * render and hydrate with (use-today.ts). A day, not an instant, so renders stay identical. */
   today: number;
+  /** An editor's preview: the ids of drafts, marked where they show (PreviewBadge); empty for visitors. */
+  drafts: string[];
 }
 
 function toSettings(site: Website | null): SiteSettings {
@@ -46,7 +48,7 @@ function toSettings(site: Website | null): SiteSettings {
 /** The frame's data: site settings and the header's stores. The frame renders without
  * them (defaults, empty lists) rather than failing the page. */
 export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
-  const { content, siteOrigin } = loadEnvFrom(context);
+  const { content, siteOrigin, drafts = [] } = loadEnvFrom(context);
   const [site, headerStores] = await Promise.all([
     getWebsite(content).catch((err: unknown) => {
       console.error("site settings read failed", err);
@@ -57,13 +59,13 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootD
       return [];
     }),
   ]);
-  return { site: toSettings(site), headerStores, siteOrigin, today: utcDayStart(Date.now()) };
+  return { site: toSettings(site), headerStores, siteOrigin, today: utcDayStart(Date.now()), drafts };
 }
 
 /** The frame's data does not change between navigations. */
 export const rootShouldRevalidate: ShouldRevalidateFunction = () => false;
 
-const DEFAULT_ROOT_DATA: RootData = { site: toSettings(null), headerStores: [], siteOrigin: "", today: 0 };
+const DEFAULT_ROOT_DATA: RootData = { site: toSettings(null), headerStores: [], siteOrigin: "", today: 0, drafts: [] };
 
 /** The frame's data; defaults when the root route itself failed (its error screen still renders). */
 export function useRootData(): RootData {

@@ -89,6 +89,16 @@ describe("preview of drafts", () => {
     expect(html).toContain(NOTICE);
   });
 
+  it("marks each draft where it shows, 'Draft' in its title, and nothing published (issue 51)", async () => {
+    const badge = '<span class="badge text-bg-warning align-middle ms-2 fs-6">Draft</span>';
+    const published = await (await visit(pathOf(store), { headers: { Cookie: editorCookie } })).text();
+    // The draft offer's card is marked; the published store's heading is not.
+    expect(published).toMatch(new RegExp(`${htmlText(draft.heading)}(<!-- -->)?${badge}</h[2-4]>`));
+    expect(published.match(/<h1 id="store-heading"[^>]*>.*?<\/h1>/s)![0]).not.toContain(badge);
+    const drafted = await (await visit(pathOf(draftStore), { headers: { Cookie: editorCookie } })).text();
+    expect(drafted.match(/<h1 id="store-heading"[^>]*>.*?<\/h1>/s)![0]).toContain(badge);
+  });
+
   it.each([
     ["a visitor", ""],
     ["a marketer", "marketer"],

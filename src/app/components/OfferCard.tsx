@@ -11,6 +11,7 @@ import { OfferDetails } from "./OfferDetails";
 import { OfferFeedback } from "./OfferFeedback";
 import { OfferMeta } from "./OfferMeta";
 import { OutboundLink } from "./OutboundLink";
+import { PreviewBadge } from "./PreviewBadge";
 import { AppLink } from "./AppLink";
 import { StoreMark } from "./StoreMark";
 
@@ -64,6 +65,7 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
           <OfferBadges badges={withoutVerifiedBadge(offer.expand?.badges)} />
           <Heading id={headingId} className="h6 mb-1">
             {offer.heading}
+            <PreviewBadge id={offer.id} />
           </Heading>
           {subheading && <p className="small text-body-secondary mb-1">{subheading}</p>}
           {store && (
