@@ -2,27 +2,15 @@
  * The Nu Html Checker (npm `vnu-jar`, run by Debian's Java) on every screen, as browsers
  * get it and as crawlers get it (the complete document): zero errors.
  */
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteUrl } from "./browser";
+import { nuErrors } from "./nu";
 import { everyScreen } from "./screens";
 
-const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-
-interface NuMessage {
-  type: string;
-  subType?: string;
-  url: string;
-  lastLine?: number;
-  message: string;
-  extract?: string;
-}
 
 let dir: string;
 beforeAll(async () => {
@@ -31,18 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Errors the checker reports for the given files, one line each. */
-async function nuErrors(files: string[]): Promise<string[]> {
-  // The checker writes its JSON report to stderr; --exit-zero-always keeps errors out of the exit status.
-  const { stderr } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", "--exit-zero-always", ...files], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const { messages } = JSON.parse(stderr) as { messages: NuMessage[] };
-  return messages
-    .filter((m) => m.type === "error" || m.subType === "fatal")
-    .map((m) => `${path.basename(m.url)}:${m.lastLine ?? "?"}: ${m.message} [${m.extract?.trim() ?? ""}]`);
-}
 
 describe("Nu Html Checker", () => {
   it("finds no error on any screen, as served to visitors and to crawlers", async () => {
