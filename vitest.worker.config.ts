@@ -27,6 +27,10 @@ export default defineConfig({
           PB_SERVICE_EMAIL: process.env.TEST_PB_SERVICE_EMAIL,
           PB_SERVICE_PASSWORD: process.env.TEST_PB_SERVICE_PASSWORD,
           EVENTS_KEY_SECRET: "worker-tests-events-key",
+          SESSION_SECRET: "worker-tests-session-key",
+          // The key of the links in emails, and the relay notifications' password (docs/email.md).
+          MAIL_TOKEN_SECRET: "worker-tests-mail-token-key",
+          MAIL_NOTIFICATIONS_SECRET: "worker-tests-mail-notifications",
           // The operator's secret: the purge endpoint, and the internal headers (test/worker/helpers.ts OPERATOR).
           CACHE_PURGE_SECRET: "worker-tests-operator-secret",
           // Short freshness so stale-while-revalidate is observable within a test.

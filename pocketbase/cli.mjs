@@ -15,6 +15,19 @@ export function isMain(moduleUrl) {
 }
 
 /**
+ * Runs `main` when the module at `moduleUrl` is the script node was started with; a failure
+ * is printed as its message alone and exits 1.
+ * @param {string} moduleUrl @param {() => Promise<void>} main
+ */
+export function runMain(moduleUrl, main) {
+  if (!isMain(moduleUrl)) return;
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}
+
+/**
  * Parses `--name value` / `--name=value` string options of a script, printing `usage`
  * for --help. Unknown options throw.
  * @param {string[]} names

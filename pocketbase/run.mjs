@@ -222,6 +222,38 @@ export async function ensureServiceAccount({
 }
 
 /**
+ * Points a running PocketBase's mailer at an SMTP server on loopback (Settings → Mail
+ * settings), as its superuser, with the site's sender: the local mail catcher of `npm start`,
+ * the tests' SMTP server. A deployment sets its relay there instead (docs/email.md).
+ * @param {{ url: string, superuserEmail: string, superuserPassword: string, smtpPort: number, senderAddress?: string, senderName?: string }} options
+ */
+export async function configureMailer({
+  url,
+  superuserEmail,
+  superuserPassword,
+  smtpPort,
+  senderAddress = "deals@dealpilot.example",
+  senderName = "DealPilot",
+}) {
+  const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: superuserEmail, password: superuserPassword }),
+  });
+  if (!auth.ok) throw new Error(`PocketBase superuser sign-in answered ${auth.status}`);
+  const { token } = /** @type {{ token: string }} */ (await auth.json());
+  const response = await fetch(`${url}/api/settings`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json", Authorization: token },
+    body: JSON.stringify({
+      meta: { senderAddress, senderName },
+      smtp: { enabled: true, host: "127.0.0.1", port: smtpPort, tls: false, username: "", password: "" },
+    }),
+  });
+  if (!response.ok) throw new Error(`PocketBase mail settings not saved: ${response.status} ${await response.text()}`);
+}
+
+/**
  * @typedef {object} RunningPocketBase
  * @property {string} url e.g. http://127.0.0.1:8090
  * @property {number} port

@@ -10,6 +10,8 @@
 import { outlinedText } from "./outlined-text.mjs";
 import rules from "./pb_hooks/rules.js";
 
+const { LIMITS } = rules;
+
 /**
  * @typedef {{ filename: string, type: string, content: string }} SeedFile
  *
@@ -42,7 +44,7 @@ import rules from "./pb_hooks/rules.js";
  *
  * @typedef {{ id: string, first_name: string, last_name: string, avatar: SeedFile, about: string,
  *   rating: number, review_count: number, badges: string[], user: string,
- *   social_links: SocialLink[] }} AuthorSeed
+ *   social_links: SocialLink[], expertise: string }} AuthorSeed
  *
  * @typedef {"draft"|"published"|"archived"} Status
  * @typedef {"medium"|"small"} CardType
@@ -51,12 +53,13 @@ import rules from "./pb_hooks/rules.js";
  *   featured_image: SeedFile, images: SeedFile[], summary: string, description: string, pros: string,
  *   cons: string, tags: string, headline: string, coupon_offer: string, offers: string[],
  *   cta_label: string, cta_url: string, cta_trigger: boolean, rating: number, review_count: number, rating_source: string,
- *   view_count: number, click_count: number, status: Status, price: number, price_currency: string }} ProductSeed
+ *   view_count: number, click_count: number, status: Status, price: number, price_currency: string,
+ *   specs: Record<string, string> }} ProductSeed
  *
  * @typedef {{ id: string, title: string, slug: string, featured_image: SeedFile | "", banner_image: SeedFile,
  *   summary: string, content: string, product: string, product_cardtype: CardType, offers: string[],
  *   tags: string, authors: string[], categories: string[], status: Status, publish_time: string,
- *   meta_title: string, meta_keywords: string, meta_description: string, is_featured: boolean }} ArticleSeed
+ *   meta_title: string, meta_keywords: string, meta_description: string, is_featured: boolean } & Revision} ArticleSeed
  *
  * @typedef {{ id: string, title: string, subtitle: string, featured_image: SeedFile,
  *   banner_image: SeedFile, intro: string, outro: string, primary_product: string,
@@ -64,13 +67,15 @@ import rules from "./pb_hooks/rules.js";
  *   secondery_product_badges: string[], secondery_product_cardtype: CardType, products: string[],
  *   cta_label: string, authors: string[], categories: string[], tags: string, meta_title: string,
  *   meta_keywords: string, meta_description: string, publish_time: string, is_featured: boolean,
- *   stores: string[], status: Status }} ComparisonSeed
+ *   stores: string[], status: Status, comparison_rows: string[] } & Revision} ComparisonSeed
  *
  * @typedef {{ id: string, title: string, subtitle: string, summary: string, featured_image: SeedFile,
  *   banner_image: SeedFile, show_overview: boolean, products: string[], show_offers: boolean,
  *   description: string, conclusion: string, authors: string[], categories: string[], tags: string,
  *   publish_time: string, meta_title: string, meta_keywords: string, meta_description: string,
- *   is_featured: boolean, stores: string[], status: Status }} AdvertorialSeed
+ *   is_featured: boolean, stores: string[], status: Status } & Revision} AdvertorialSeed
+ *
+ * @typedef {{ revised_at: string, revision_note: string }} Revision
  *
  * @typedef {{ id: string, name: string, origin: string, support_email: string, office_city: string,
  *   office_country: string, office_address: string, social_links: SocialLink[],
@@ -82,6 +87,7 @@ import rules from "./pb_hooks/rules.js";
  *   banners: BannerSeed[], authors: AuthorSeed[], products: ProductSeed[], articles: ArticleSeed[],
  *   comparisons: ComparisonSeed[], advertorials: AdvertorialSeed[], websites: WebsiteSeed[],
  *   clicks: ClickSeed[], networks: Array<Record<string, unknown>>, marketers: Array<Record<string, unknown>>,
+ *   editors: Array<Record<string, unknown>>,
  *   campaignClicks: Array<Record<string, unknown>>, conversions: Array<Record<string, unknown>>
  * }} SeedContent
  *
@@ -109,6 +115,8 @@ export const SEED_COLLECTIONS = [
   // The report's demo (docs/reports.md): a network, a marketer, campaign clicks, conversions.
   ["networks", "affiliate_networks"],
   ["marketers", "marketers"],
+  // The demo editor: previews drafts on the site (docs/editors.md).
+  ["editors", "editors"],
   ["campaignClicks", "outbound_events"],
   ["conversions", "conversions"],
 ];
@@ -451,13 +459,27 @@ function thumbnailSvg(filename, label, caption, color) {
   );
 }
 
-/** 128x128 round avatar with initials. @param {string} name @param {string} color */
-function avatarSvg(name, color) {
+const SKIN_TONES = ["#F1C7A5", "#8D5524", "#E0AC69", "#C68B59", "#FFDBAC", "#A56A43"];
+const HAIR_COLOURS = ["#2B1B10", "#1A1A1A", "#6B3E1E", "#B7862E", "#3B2A1A", "#7A4B2A"];
+
+/** 128x128 head-and-shoulders portrait of a fictional author, drawn (no photo of a real
+ * person): skin, hair and clothes vary by `n`, the backdrop is the author's colour.
+ * @param {string} color @param {number} n */
+function portraitSvg(color, n) {
+  const skin = at(SKIN_TONES, n % SKIN_TONES.length);
+  const hair = at(HAIR_COLOURS, n % HAIR_COLOURS.length);
+  const longHair = n % 2 === 0;
   return svgFile(
     "avatar.svg",
     `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">` +
-      `<circle cx="64" cy="64" r="64" fill="${color}"/>` +
-      outlinedText({ text: initials(name), x: 64, y: 80, anchor: "middle", size: 46, weight: 600, fill: "#ffffff" }) +
+      `<rect width="128" height="128" fill="${shade(color, 0.8)}"/>` +
+      (longHair ? `<path d="M34 60c0-26 13-40 30-40s30 14 30 40v40H34z" fill="${hair}"/>` : "") +
+      `<path d="M18 128c2-26 20-38 46-38s44 12 46 38z" fill="${color}"/>` +
+      `<rect x="55" y="70" width="18" height="24" rx="8" fill="${skin}"/>` +
+      `<ellipse cx="64" cy="58" rx="22" ry="26" fill="${skin}"/>` +
+      `<path d="M41 56c0-20 10-30 23-30s23 10 23 30c-6-10-14-15-23-15s-17 5-23 15z" fill="${hair}"/>` +
+      `<circle cx="56" cy="60" r="2.5" fill="#2b2b2b"/><circle cx="72" cy="60" r="2.5" fill="#2b2b2b"/>` +
+      `<path d="M57 72c4 4 10 4 14 0" stroke="#7a3b2e" stroke-width="2.5" fill="none" stroke-linecap="round"/>` +
       `</svg>`,
   );
 }
@@ -1166,7 +1188,7 @@ function planPrice(tier, index) {
   return { price: base + 0.99, price_currency: index % 5 === 1 ? "EUR" : index % 5 === 3 ? "GBP" : "USD" };
 }
 
-/** How many of the 30 products belong to each category. */
+/** How many of the first 30 products belong to each category (MORE_PRODUCTS adds six). */
 const PRODUCT_PLAN = /** @type {const} */ ([
   ["VPN", 4],
   ["Antivirus", 4],
@@ -1180,6 +1202,125 @@ const PRODUCT_PLAN = /** @type {const} */ ([
   ["Email Marketing", 2],
   ["Online Learning", 1],
 ]);
+
+/**
+ * Products added by issue 53, after every other piece was made, so the values seeded before
+ * stayed as they were: with them six categories have four published products, each with
+ * the three alternatives an alternatives page needs (the other categories show the page withheld).
+ */
+const MORE_PRODUCTS = /** @type {const} */ ([
+  ["Antivirus", 1],
+  ["Web Hosting", 1],
+  ["Password Managers", 2],
+  ["Cloud Storage", 1],
+  ["E-sim & Mobile", 1],
+]);
+
+const PLATFORMS = ["Windows, macOS, iOS, Android", "Windows, macOS, iOS, Android, Linux", "Windows, macOS, Android", "Web, iOS, Android"];
+const MONEY_BACK = ["30", "45", "14", "60"];
+
+/** The specs of each category's products (label → the values they take), the rows a
+ * comparison table puts side by side. Most categories share "Free plan", "Platforms" and
+ * "Money-back days", so comparisons across a group line up on them too.
+ * @type {Record<string, Array<[string, string[]]>>} */
+const PRODUCT_SPECS = {
+  VPN: [
+    ["Free plan", ["No", "Yes, 10 GB a month", "7-day trial"]],
+    ["Platforms", PLATFORMS],
+    ["Money-back days", MONEY_BACK],
+    ["Devices at once", ["Unlimited", "10", "8", "6"]],
+    ["Server countries", ["65", "94", "105", "48"]],
+    ["Audited no-logs policy", ["Yes, 2025", "Yes, 2024", "Not audited"]],
+  ],
+  Antivirus: [
+    ["Free plan", ["Yes, basic scanner", "No", "30-day trial"]],
+    ["Platforms", PLATFORMS],
+    ["Money-back days", MONEY_BACK],
+    ["Devices", ["1", "3", "5", "10"]],
+    ["Ransomware rollback", ["Yes", "No", "Premium only"]],
+    ["VPN included", ["Unlimited", "200 MB a day", "No"]],
+  ],
+  "Web Hosting": [
+    ["Free plan", ["No", "30-day trial"]],
+    ["Platforms", ["Any browser; cPanel", "Any browser; own panel", "Any browser; Plesk"]],
+    ["Money-back days", MONEY_BACK],
+    ["Storage", ["50 GB SSD", "100 GB NVMe", "200 GB NVMe", "Unlimited"]],
+    ["Free domain", ["1 year", "No", "Included"]],
+    ["Uptime guarantee", ["99.9%", "99.95%", "99.99%"]],
+  ],
+  "Password Managers": [
+    ["Free plan", ["Yes, one device", "Yes, unlimited passwords", "No"]],
+    ["Platforms", PLATFORMS],
+    ["Money-back days", MONEY_BACK],
+    ["Passkeys", ["Yes", "Store only", "No"]],
+    ["Family users", ["6", "5", "10", "No family plan"]],
+    ["Breach alerts", ["Real time", "Weekly", "No"]],
+  ],
+  "Cloud Storage": [
+    ["Free plan", ["5 GB", "10 GB", "2 GB", "No"]],
+    ["Platforms", PLATFORMS],
+    ["Money-back days", MONEY_BACK],
+    ["Storage", ["500 GB", "1 TB", "2 TB", "5 TB"]],
+    ["Encryption", ["Zero-knowledge", "AES-256 at rest", "Client-side"]],
+    ["File versions kept", ["30 days", "180 days", "1 year"]],
+  ],
+  "E-sim & Mobile": [
+    ["Free plan", ["No", "1 GB trial"]],
+    ["Platforms", ["iOS, Android", "iOS, Android, iPad"]],
+    ["Money-back days", ["Unused plans only", "7", "14"]],
+    ["Destinations", ["120+", "150+", "190+"]],
+    ["Network", ["5G where available", "LTE", "5G/LTE"]],
+    ["Hotspot", ["Yes", "No", "Selected plans"]],
+  ],
+  Telecom: [
+    ["Platforms", ["Router included", "Bring your own router"]],
+    ["Money-back days", ["14", "30"]],
+    ["Contract", ["No contract", "12 months", "24 months"]],
+    ["Download speed", ["500 Mbps", "Up to 1 Gbps", "2 Gbps"]],
+    ["Setup fee", ["Free", "$49", "$0 with 12 months"]],
+  ],
+  Finance: [
+    ["Free plan", ["Yes", "Yes, with limits", "No"]],
+    ["Platforms", ["Web, iOS, Android", "iOS, Android"]],
+    ["Transfer fee", ["From 0.4%", "0.35%", "Free first transfer"]],
+    ["Currencies", ["28", "40+", "150+"]],
+    ["Card", ["Free virtual card", "Metal card", "Contactless card"]],
+  ],
+  Insurance: [
+    ["Platforms", ["Web, iOS, Android", "Web"]],
+    ["Money-back days", ["14", "30"]],
+    ["Medical cover", ["$5M", "$10M", "Unlimited"]],
+    ["Excess", ["$0 option", "$50", "$100"]],
+    ["Claims paid", ["96%", "98%", "99%"]],
+  ],
+  "Email Marketing": [
+    ["Free plan", ["1,000 contacts", "500 contacts", "No"]],
+    ["Platforms", ["Web, iOS, Android", "Web"]],
+    ["Money-back days", MONEY_BACK],
+    ["Templates", ["80+", "120+", "300+"]],
+    ["Automation", ["Visual builder", "Basic", "Advanced"]],
+  ],
+  "Online Learning": [
+    ["Free plan", ["First lesson", "7-day trial", "No"]],
+    ["Platforms", ["Web, iOS, Android", "Web"]],
+    ["Money-back days", MONEY_BACK],
+    ["Courses", ["400+", "1,200+", "7,000+"]],
+    ["Certificates", ["Included", "Accredited", "Paid extra"]],
+  ],
+};
+
+/** What changed, as an editor notes it on a revised piece (one in three has no note). */
+const REVISION_NOTES = [
+  "Prices and coupon codes checked again.",
+  "Added our verdict on the new family plans.",
+  "",
+  "Updated for this year's plans and prices.",
+  "Screenshots replaced after the apps' redesign.",
+  "",
+  "Renewal prices corrected.",
+  "Support response times measured again.",
+  "",
+];
 
 const GROUP_LABELS = /** @type {Record<string, string>} */ ({
   security: "Security & Privacy",
@@ -1483,7 +1624,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       id: ids.make(`author:${first} ${last}`),
       first_name: first,
       last_name: last,
-      avatar: avatarSvg(`${first} ${last}`, color),
+      avatar: portraitSvg(color, n),
       about:
         `<p>${first} ${last} covers ${beat} for DealPilot. Before joining the editorial team ${first} spent ${authorRng.int(4, 12)} years testing software for consumer magazines.</p>` +
         `<p>${first} buys every product reviewed with a normal account and never lets partners see a review before it is published.</p>`,
@@ -1492,6 +1633,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       badges: authorRng.sample(badgeIds, authorRng.int(1, 2)),
       user: "",
       social_links: social,
+      expertise: capitalize(beat),
     };
   });
 
@@ -1502,57 +1644,65 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
   /** @type {Map<string, string>} product id -> store id */
   const productStore = new Map();
   let productIndex = 0;
-  for (const [kindTitle, count] of PRODUCT_PLAN) {
-    const category = cat(kindTitle);
+  /**
+   * The next product: the tier `tier` of `store`, in `category`, its figures drawn from `rng`.
+   * @param {Rng} rng @param {CategorySeed} category @param {StoreSeed} store @param {string} tier @param {Status} status
+   */
+  const addProduct = (rng, category, store, tier, status) => {
     const kind = kindOf(category.id);
-    const kindStores = stores.filter((s) => s.category_ids[0] === category.id);
+    const { color, host, brand, shortName } = infoOf(store.id);
+    const name = `${shortName} ${tier}`;
+    const storeOffers = offersByStore.get(store.id) || [];
+    const firstCoupon = offers.find((o) => o.store === store.id && o.coupon_code);
+    const macro = productIndex % 3 === 0 ? `&${MACRO_QUERIES[productIndex % MACRO_QUERIES.length]}` : "";
+    const id = ids.make(`product:${productIndex}`);
+    const f = rng.shuffle(kind.features);
+    const [f0, f1] = [at(f, 0), at(f, 1)];
+    products.push({
+      id,
+      name,
+      brand,
+      primary_category: category.id,
+      categories: store.category_ids.slice(),
+      featured_image: thumbnailSvg("featured.svg", tier.toUpperCase(), name, color),
+      images: [1, 2, 3].slice(0, rng.int(2, 3)).map((n) => screenshotSvg(`screenshot-${n}.svg`, name, color, n)),
+      summary: `<p>${html(name)} ${html(kind.blurb)}. ${html(f0)} and ${html(f1.toLowerCase())} come with every plan.</p>`,
+      description:
+        `<p><strong>${html(name)}</strong> is the ${html(tier.toLowerCase())} tier from ${html(brand)}. ` +
+        `We used it daily for a month on Windows, macOS and Android.</p>` +
+        `<ul>${f.map((x) => `<li>${html(x)}</li>`).join("")}</ul>`,
+      pros: `<ul><li>${html(f0)}</li><li>${html(f1)}</li><li>Clear pricing with a money-back guarantee</li></ul>`,
+      cons: `<ul><li>Renewal price is higher than the first term</li><li>${html(
+        rng.pick(["Some features are desktop-only", "Support is slower at weekends", "Fewer integrations than rivals", "No free plan"]),
+      )}</li></ul>`,
+      tags: kind.tags.slice(0, 3).concat(slugify(brand)).join(" "),
+      headline: `${name}: ${at(kind.subheadings, productIndex % kind.subheadings.length)}`,
+      coupon_offer: firstCoupon ? firstCoupon.id : "",
+      offers: storeOffers.slice(0, 3),
+      cta_label: rng.pick(CTA_LABELS),
+      cta_url: `https://${host}/plans/${slugify(tier)}?ref=dealpilot${macro}`,
+      cta_trigger: productIndex % 4 !== 3,
+      rating: rng.rating(3.8, 4.9),
+      review_count: rng.int(20, 3200),
+      rating_source: "DealPilot readers' reviews",
+      view_count: rng.int(300, 60000),
+      click_count: rng.int(20, 9000),
+      status,
+      ...planPrice(tier, productIndex),
+      specs: {},
+    });
+    productStore.set(id, store.id);
+    productIndex++;
+  };
+  /** @param {string} kindTitle */
+  const storesOfKind = (kindTitle) => stores.filter((s) => s.category_ids[0] === cat(kindTitle).id);
+  for (const [kindTitle, count] of PRODUCT_PLAN) {
+    const kindStores = storesOfKind(kindTitle);
     for (let k = 0; k < count; k++) {
-      const store = at(kindStores, k % kindStores.length);
-      const { color, host, brand, shortName } = infoOf(store.id);
       const tier = at(PRODUCT_TIERS, (productIndex + k) % PRODUCT_TIERS.length);
-      const name = `${shortName} ${tier}`;
-      const storeOffers = offersByStore.get(store.id) || [];
-      const firstCoupon = offers.find((o) => o.store === store.id && o.coupon_code);
       /** @type {Status} */
       const status = [4, 9, 14].includes(productIndex) ? "draft" : productIndex === 27 ? "archived" : "published";
-      const macro = productIndex % 3 === 0 ? `&${MACRO_QUERIES[productIndex % MACRO_QUERIES.length]}` : "";
-      const id = ids.make(`product:${productIndex}`);
-      const f = productRng.shuffle(kind.features);
-      const [f0, f1] = [at(f, 0), at(f, 1)];
-      products.push({
-        id,
-        name,
-        brand,
-        primary_category: category.id,
-        categories: store.category_ids.slice(),
-        featured_image: thumbnailSvg("featured.svg", tier.toUpperCase(), name, color),
-        images: [1, 2, 3].slice(0, productRng.int(2, 3)).map((n) => screenshotSvg(`screenshot-${n}.svg`, name, color, n)),
-        summary: `<p>${html(name)} ${html(kind.blurb)}. ${html(f0)} and ${html(f1.toLowerCase())} come with every plan.</p>`,
-        description:
-          `<p><strong>${html(name)}</strong> is the ${html(tier.toLowerCase())} tier from ${html(brand)}. ` +
-          `We used it daily for a month on Windows, macOS and Android.</p>` +
-          `<ul>${f.map((x) => `<li>${html(x)}</li>`).join("")}</ul>`,
-        pros: `<ul><li>${html(f0)}</li><li>${html(f1)}</li><li>Clear pricing with a money-back guarantee</li></ul>`,
-        cons: `<ul><li>Renewal price is higher than the first term</li><li>${html(
-          productRng.pick(["Some features are desktop-only", "Support is slower at weekends", "Fewer integrations than rivals", "No free plan"]),
-        )}</li></ul>`,
-        tags: kind.tags.slice(0, 3).concat(slugify(brand)).join(" "),
-        headline: `${name}: ${at(kind.subheadings, productIndex % kind.subheadings.length)}`,
-        coupon_offer: firstCoupon ? firstCoupon.id : "",
-        offers: storeOffers.slice(0, 3),
-        cta_label: productRng.pick(CTA_LABELS),
-        cta_url: `https://${host}/plans/${slugify(tier)}?ref=dealpilot${macro}`,
-        cta_trigger: productIndex % 4 !== 3,
-        rating: productRng.rating(3.8, 4.9),
-        review_count: productRng.int(20, 3200),
-        rating_source: "DealPilot readers' reviews",
-        view_count: productRng.int(300, 60000),
-        click_count: productRng.int(20, 9000),
-        status,
-        ...planPrice(tier, productIndex),
-      });
-      productStore.set(id, store.id);
-      productIndex++;
+      addProduct(productRng, cat(kindTitle), at(kindStores, k % kindStores.length), tier, status);
     }
   }
   /** @param {string} productId */
@@ -1651,6 +1801,8 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       meta_description: `${title}. ${words[1]}`,
       is_featured: i % 4 === 0 || i % 7 === 1,
       stores: [...new Set(chosen.map((p) => storeOfProduct(p.id)))],
+      revised_at: "",
+      revision_note: "",
     });
   }
 
@@ -1723,6 +1875,9 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       publish_time: seedDate(cmpRng),
       is_featured: i % 3 === 0,
       stores: [...new Set(all.map((p) => storeOfProduct(p.id)))],
+      comparison_rows: [],
+      revised_at: "",
+      revision_note: "",
     });
   }
 
@@ -1769,8 +1924,55 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       meta_keywords: [...new Set(tags)].join(", "),
       meta_description: topic.summary,
       is_featured: i % 5 === 0,
+      revised_at: "",
+      revision_note: "",
     });
   }
+
+  // --- issue 53: more products, specs, comparison rows, revisions ----------------------
+  // In passes of their own, after everything else, so every value seeded before stays as it was.
+  const moreRng = new Rng("more-products");
+  for (const [kindTitle, count] of MORE_PRODUCTS) {
+    const kindStores = storesOfKind(kindTitle);
+    const made = products.filter((p) => p.primary_category === cat(kindTitle).id).length;
+    for (let k = 0; k < count; k++) {
+      const store = at(kindStores, (made + k) % kindStores.length);
+      // A tier the store's products do not have yet, so every product name stays unique.
+      const tier = PRODUCT_TIERS.find((t) => !products.some((p) => p.name === `${infoOf(store.id).shortName} ${t}`));
+      if (!tier) throw new Error(`no tier left for ${store.title}`);
+      addProduct(moreRng, cat(kindTitle), store, tier, "published");
+    }
+  }
+  const specRng = new Rng("product-specs");
+  for (const product of products) {
+    const vocabulary = PRODUCT_SPECS[kindOf(product.primary_category).title] || [];
+    product.specs = Object.fromEntries(vocabulary.map(([label, values]) => [label, specRng.pick(values)]));
+  }
+  /** @param {string} productId */
+  const specLabels = (productId) => Object.keys(products.find((p) => p.id === productId)?.specs || {});
+  for (const [i, comparison] of comparisons.entries()) {
+    const compared = [comparison.primary_product, comparison.secondery_product, ...comparison.products].filter((id) =>
+      products.some((p) => p.id === id && p.status === "published"),
+    );
+    // The specs at least two compared products state, those all of them state first, at most
+    // five; every fourth comparison leaves the choice to the site (the specs all of them state).
+    /** @param {string} label */
+    const stated = (label) => compared.filter((id) => specLabels(id).includes(label)).length;
+    const labels = [...new Set(compared.flatMap(specLabels))].filter((label) => stated(label) >= 2);
+    const rows = [...labels.filter((label) => stated(label) === compared.length), ...labels.filter((label) => stated(label) < compared.length)];
+    comparison.comparison_rows = i % 4 === 1 ? [] : rows.slice(0, 5);
+  }
+  /** Every third piece was revised a few weeks to months after it was published, never after the seed's day.
+   * @param {{ publish_time: string } & Revision} piece @param {number} i */
+  const revise = (piece, i) => {
+    if (i % 3 !== 1) return;
+    const published = Date.parse(piece.publish_time.replace(" ", "T"));
+    const revised = Math.min(published + (21 + ((i * 17) % 120)) * DAY_MS, SEED_DAY - DAY_MS);
+    if (revised <= published) return;
+    piece.revised_at = new Date(revised).toISOString().replace("T", " ");
+    piece.revision_note = at(REVISION_NOTES, i % REVISION_NOTES.length);
+  };
+  for (const pieces of [articles, comparisons, advertorials]) pieces.forEach(revise);
 
   // --- site settings ------------------------------------------------------------------
   const byTitle = stores.slice().sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
@@ -1834,6 +2036,8 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
 
 /** The demo marketer's account (docs/reports.md); `npm start` prints it. */
 export const DEMO_MARKETER = { email: "marketer@dealpilot.local", password: "marketer-demo-1234" };
+/** The demo editor's account (docs/editors.md): signed in on the site, previews drafts; `npm start` prints it. */
+export const DEMO_EDITOR = { email: "editor@dealpilot.local", password: "editor-demo-1234" };
 
 const CAMPAIGNS = [
   { utm_source: "google", utm_medium: "cpc", utm_campaign: "black-friday" },
@@ -1848,9 +2052,26 @@ const DEVICES = ["desktop", "desktop", "mobile", "mobile", "mobile", "tablet"];
 const TRACKING_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "utm_g", "fbclid", "utm_id"];
 
 /**
+ * The first of `items` that fit in `max` characters joined by `separator`: a field's limit
+ * holds at every --scale (half the stores' hosts of scale 3 passed the 2,000 of click_domains).
+ * @param {string[]} items @param {string} separator @param {number} max
+ */
+function withinLength(items, separator, max) {
+  const kept = [];
+  let length = 0;
+  for (const item of items) {
+    const added = (kept.length > 0 ? separator.length : 0) + item.length;
+    if (length + added > max) break;
+    kept.push(item);
+    length += added;
+  }
+  return kept;
+}
+
+/**
  * Enough for the report to be worth looking at on a fresh `npm start`: the clicks of the 13
  * days before the seeding day, with campaigns, countries and devices, on the offers every
- * store keeps live; one network whose click domains are half of the stores' hosts (as many as its field holds); and a
+ * store keeps live; one network whose click domains are half of the stores' hosts (as many as the field holds); and a
  * sale for about one click in twelve of those, reported within the day, some still pending
  * and a few reversed.
  * @param {{ offers: OfferSeed[], offersByStore: Map<string, string[]>, today: number, ids: IdFactory }} input
@@ -1860,9 +2081,11 @@ function generateMarketing({ offers, offersByStore, today, ids }) {
   const byId = new Map(offers.map((offer) => [offer.id, offer]));
   const clickable = [...offersByStore.values()].flatMap((list) => list.slice(0, 3)).map((id) => /** @type {OfferSeed} */ (byId.get(id)));
   const hostOf = (/** @type {OfferSeed} */ offer) => new URL(offer.cta_url).hostname;
-  const networkHosts = [...new Set(clickable.map(hostOf))].filter((_, index) => index % 2 === 0);
-  // At large scales half the hosts would not fit the field: the first ones that do.
-  while (networkHosts.join(", ").length > rules.LIMITS.click_domains) networkHosts.pop();
+  const networkHosts = withinLength(
+    [...new Set(clickable.map(hostOf))].filter((_, index) => index % 2 === 0),
+    ", ",
+    LIMITS.click_domains,
+  );
   const network = {
     id: ids.make("network:demo"),
     name: "Demo Network",
@@ -1872,6 +2095,7 @@ function generateMarketing({ offers, offersByStore, today, ids }) {
     notes: "Demo network of the seeded content: its postback URL is /postback/<postback_token>.",
   };
   const marketers = [{ id: ids.make("marketer:demo"), ...DEMO_MARKETER, passwordConfirm: DEMO_MARKETER.password, name: "Demo Marketer", verified: true }];
+  const editors = [{ id: ids.make("editor:demo"), ...DEMO_EDITOR, passwordConfirm: DEMO_EDITOR.password, name: "Demo Editor", verified: true }];
   /** @type {Array<Record<string, unknown>>} */
   const campaignClicks = [];
   /** @type {Array<Record<string, unknown>>} */
@@ -1921,7 +2145,7 @@ function generateMarketing({ offers, offersByStore, today, ids }) {
       });
     }
   }
-  return { networks: [network], marketers, campaignClicks, conversions };
+  return { networks: [network], marketers, editors, campaignClicks, conversions };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -323,6 +323,11 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
         article: await firstLink("/blog", /href="(\/blog\/[^"/?]+\/[a-z0-9]+)"/),
         comparisons: "/comparisions",
         comparison: await firstLink("/comparisions", /href="(\/comparisions\/[^"/?]+\/[a-z0-9]+)"/),
+        // Issue 53's pages: a product and its alternatives (from the comparison's table), an author, a method page.
+        product: "",
+        alternatives: "",
+        author: await firstLink("/blog", /href="(\/authors\/[^"/?]+\/[a-z0-9]+)"/),
+        "how-we-rate": "/how-we-rate",
         advertorials: "/advertorials",
         advertorial: await firstLink("/advertorials", /href="(\/advertorials\/[^"/?]+\/[a-z0-9]+)"/),
         about: "/about-us",
@@ -330,6 +335,14 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
         privacy: "/privacy-policy",
         "not-found": "/no-such-page",
       };
+      // The comparison's first product with an alternatives page (its category has four or more).
+      for (const [, productPath] of (await render(pages.comparison ?? "")).html.matchAll(/<th scope="row"><a href="(\/products\/[^"/?]+\/[a-z0-9]+)"/g)) {
+        if (!productPath || (await render(`${productPath}/alternatives`)).status !== 200) continue;
+        pages.product = productPath;
+        pages.alternatives = `${productPath}/alternatives`;
+        break;
+      }
+      if (!pages.product) throw new Error("no product of the first comparison has an alternatives page");
       for (const pagePath of Object.values(pages)) {
         await render(pagePath);
         await baselineRenderer?.render(pagePath);

@@ -8,11 +8,27 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, prepareSeededDataDir } from "../pocketbase/run.mjs";
+import { DEFAULT_SERVICE_EMAIL, DEFAULT_SERVICE_PASSWORD, ensureServiceAccount, freePort, prepareSeededDataDir } from "../pocketbase/run.mjs";
 import { startStack } from "./dev-stack.mjs";
 
 /** The measurement scripts' PocketBase superuser: one seeded template per scale for all of them. */
 export const BENCH_SUPERUSER = { email: "bench@dealpilot.local", password: "bench-password-1234" };
+
+/**
+ * The Worker's service account on a measurement PocketBase (made when missing) and its
+ * token: the scripts write events as the queue consumer does.
+ * @param {string} url
+ */
+export async function benchServiceToken(url) {
+  await ensureServiceAccount({ url, superuserEmail: BENCH_SUPERUSER.email, superuserPassword: BENCH_SUPERUSER.password });
+  const auth = await fetch(`${url}/api/collections/edge_services/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: DEFAULT_SERVICE_EMAIL, password: DEFAULT_SERVICE_PASSWORD }),
+  });
+  if (!auth.ok) throw new Error(`service account sign-in: ${auth.status}`);
+  return /** @type {{ token: string }} */ (await auth.json()).token;
+}
 
 /**
  * @param {{ scale?: number, vars?: Record<string, string>, log?: (line: string) => void }} [options]

@@ -5,14 +5,19 @@
  *
  *   npm run bench [-- --duration 10] [--connections 10] [--scale 1] [--out bench-results/bench.json] [--compare old.json]
  *
+ * With --scale N above 1, the pages whose work grows with the content instead (home,
+ * /offers, a store page, search and the stores' sitemap file), each rendered (page cache
+ * bypassed: a miss) and from the page cache (a hit), on a stack seeded at scale 1 and then
+ * on one seeded at scale N, in the same run: the table gives each at N against 1.
+ *
  * Scenarios: a static asset about the size of the home page (the floor), the home page
  * rendered (page cache bypassed, data cache warm) and from the page cache, a store page
  * and a blog article rendered, a collection read from the edge cache and the same read
- * straight from PocketBase, and /goto. Each is checked once before it is measured (status,
+ * straight from PocketBase, /goto, and a marketer's short link (/l/{slug}, made for the run). Each is checked once before it is measured (status,
  * cache header), so a table never reports a cache miss as a render or an error as a page.
  * Ratios are to the floor measured in the same run. The Worker reads PocketBase through the
- * loopback proxy of the tests, which counts its requests: for /goto the table shows the
- * origin reads per redirect (the events it queues are written by the queue consumer, not
+ * loopback proxy of the tests, which counts its requests: for /goto and /l/{slug} the table
+ * shows the origin reads per redirect (the events it queues are written by the queue consumer, not
  * counted here). Writes JSON for comparing commits.
  */
 import { execFileSync } from "node:child_process";
@@ -22,8 +27,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
-import { samplePages } from "./bench-stack.mjs";
-import { startLoadStack } from "./load-mix.mjs";
+import { samplePages, startThrowawayStack, stopOnSignals } from "./bench-stack.mjs";
+import { startLoadStack, SUPERUSER } from "./load-mix.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -62,6 +67,29 @@ function firstGotoLink(siteUrl, html) {
   return siteUrl + match[1].replaceAll("&amp;", "&");
 }
 
+/** The short link the bench follows (docs/links.md). */
+const BENCH_LINK = "bench-link";
+
+/**
+ * Makes the bench's short link, to a store page with campaign values, as the stack's
+ * superuser (a marketer's import would do the same).
+ * @param {string} pocketbaseUrl @param {string} destination
+ */
+async function makeBenchLink(pocketbaseUrl, destination) {
+  const auth = await fetch(`${pocketbaseUrl}/api/collections/_superusers/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: SUPERUSER.email, password: SUPERUSER.password }),
+  });
+  const { token } = /** @type {{ token: string }} */ (await auth.json());
+  const made = await fetch(`${pocketbaseUrl}/api/collections/short_links/records`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: token },
+    body: JSON.stringify({ slug: BENCH_LINK, destination, utm_source: "bench", utm_medium: "print", utm_campaign: "bench" }),
+  });
+  if (!made.ok) throw new Error(`the bench's short link: ${made.status} ${await made.text()}`);
+}
+
 /**
  * @param {{ siteUrl: string, pocketbaseUrl: string }} stack
  * @returns {Promise<Scenario[]>}
@@ -70,6 +98,7 @@ export async function pageScenarios({ siteUrl, pocketbaseUrl }) {
   const { store, article } = await samplePages(siteUrl);
   const home = await (await fetch(`${siteUrl}/`)).text();
   const storeHtml = await (await fetch(siteUrl + store)).text();
+  await makeBenchLink(pocketbaseUrl, store);
   return [
     { name: "static asset (floor)", url: siteUrl + (await assetOfSize(Buffer.byteLength(home))), status: 200 },
     { name: "home, rendered", url: `${siteUrl}/`, headers: BYPASS_PAGE_CACHE, status: 200, cache: "none" },
@@ -79,6 +108,50 @@ export async function pageScenarios({ siteUrl, pocketbaseUrl }) {
     { name: "collection, edge cache", url: siteUrl + COLLECTION_READ, status: 200, cache: "HIT" },
     { name: "collection, PocketBase", url: pocketbaseUrl + COLLECTION_READ, status: 200 },
     { name: "/goto redirect", url: firstGotoLink(siteUrl, storeHtml), status: 302, countOrigin: true },
+    { name: "/l/{slug} redirect", url: `${siteUrl}/l/${BENCH_LINK}`, status: 302, countOrigin: true },
+  ];
+}
+
+/**
+ * The stores' sitemap file, the one that grows most with the content. A cold sitemap index
+ * of a large site can answer 503 while its reads are made (scale 50: 8-10 s on a loaded
+ * host), so it is asked again, a few times, until it answers.
+ * @param {string} siteUrl
+ */
+async function storesSitemap(siteUrl) {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${siteUrl}/sitemap.xml`);
+    const index = await response.text();
+    const child = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(String(m[1])).pathname).find((path) => path.includes("stores"));
+    if (child) return child;
+    if (attempt === 5) throw new Error(`the sitemap index lists no stores file (${response.status}): ${index.slice(0, 200)}`);
+  }
+}
+
+/**
+ * The pages whose work grows with the content, each a miss (rendered) and a hit (page cache),
+ * after the floor.
+ * @param {{ siteUrl: string }} stack
+ * @returns {Promise<Scenario[]>}
+ */
+export async function scaleScenarios({ siteUrl }) {
+  const { store } = await samplePages(siteUrl);
+  const sitemap = await storesSitemap(siteUrl);
+  const home = await (await fetch(`${siteUrl}/`)).text();
+  /** @type {Array<[string, string]>} */
+  const pages = [
+    ["home", "/"],
+    ["/offers", "/offers"],
+    ["store page", store],
+    ["search", "/search?q=deal"],
+    ["sitemap file", sitemap],
+  ];
+  return [
+    { name: "static asset (floor)", url: siteUrl + (await assetOfSize(Buffer.byteLength(home))), status: 200 },
+    ...pages.flatMap(([name, page]) => [
+      { name: `${name}, miss`, url: siteUrl + page, headers: BYPASS_PAGE_CACHE, status: 200, cache: /** @type {const} */ ("none") },
+      { name: `${name}, hit`, url: siteUrl + page, status: 200, cache: /** @type {const} */ ("HIT") },
+    ]),
   ];
 }
 
@@ -209,6 +282,27 @@ export function printBenchTable(rows, previous, title = "HTTP on loopback") {
   }
 }
 
+/** Each scenario at scale N beside scale 1: p50 latency and requests per second, and their ratios. @param {BenchRow[]} one @param {BenchRow[]} many @param {number} scale */
+function printScaleTable(one, many, scale) {
+  console.log(`\nScale ${scale} against scale 1 (same run)`);
+  console.log(["scenario".padEnd(24), "p50 ms @1", `p50 ms @${scale}`, "p50 ×", "req/s @1", `req/s @${scale}`, "req/s ×"].join("  "));
+  for (const row of many) {
+    const base = one.find((r) => r.name === row.name);
+    if (!base) continue;
+    console.log(
+      [
+        row.name.padEnd(24),
+        String(base.p50Ms).padStart(9),
+        String(row.p50Ms).padStart(9 + String(scale).length - 1),
+        (row.p50Ms / Math.max(base.p50Ms, 1)).toFixed(2).padStart(5),
+        String(base.rps).padStart(8),
+        String(row.rps).padStart(8 + String(scale).length - 1),
+        (row.rps / base.rps).toFixed(2).padStart(7),
+      ].join("  "),
+    );
+  }
+}
+
 /** Where the numbers came from. */
 export function machine() {
   const cpus = os.cpus();
@@ -242,8 +336,33 @@ async function main() {
   /** @type {BenchRow[] | undefined} */
   const previous = options.compare ? JSON.parse(await readFile(options.compare, "utf8")).scenarios : undefined;
   // Fresh for the whole run: the measured answers must not turn into revalidations midway.
+  const vars = { CACHE_FRESH_S: "3600", PAGE_CACHE_FRESH_S: "3600" };
+  if (scale > 1) {
+    /** @type {Record<number, BenchRow[]>} */
+    const byScale = {};
+    for (const at of [1, scale]) {
+      console.log(`Starting PocketBase (scale ${at}) and wrangler dev…`);
+      const stack = await startThrowawayStack({ scale: at, vars });
+      stopOnSignals(stack.stop);
+      try {
+        console.log(`Measuring at scale ${at} (${connections} connections, ${durationS} s per scenario after ${WARM_UP_S} s warm-up)…`);
+        byScale[at] = await runScenarios(await scaleScenarios(stack), { connections, durationS, log: console.log });
+        printBenchTable(byScale[at] ?? [], undefined, `Scale ${at}`);
+      } finally {
+        await stack.stop();
+      }
+    }
+    printScaleTable(byScale[1] ?? [], byScale[scale] ?? [], scale);
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    await writeFile(
+      out,
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), settings: { connections, durationS, scale }, byScale }, null, 2)}\n`,
+    );
+    console.log(`\nWritten to ${out}`);
+    return;
+  }
   console.log(`Starting PocketBase (scale ${scale}), the counting proxy and wrangler dev…`);
-  const stack = await startLoadStack({ faultProxy: true, scale, vars: { CACHE_FRESH_S: "3600", PAGE_CACHE_FRESH_S: "3600" } });
+  const stack = await startLoadStack({ faultProxy: true, scale, vars });
   try {
     console.log(`Measuring (${connections} connections, ${durationS} s per scenario after ${WARM_UP_S} s warm-up)…`);
     const rows = await runScenarios(await pageScenarios(stack), { connections, durationS, log: console.log, originRequests: stack.originRequests });

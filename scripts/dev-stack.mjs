@@ -8,7 +8,15 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { DEFAULT_SERVICE_EMAIL, DEFAULT_SERVICE_PASSWORD, ensureServiceAccount, ensureSuperuser, startPocketBase } from "../pocketbase/run.mjs";
+import { MailDev } from "maildev";
+import {
+  configureMailer,
+  DEFAULT_SERVICE_EMAIL,
+  DEFAULT_SERVICE_PASSWORD,
+  ensureServiceAccount,
+  ensureSuperuser,
+  startPocketBase,
+} from "../pocketbase/run.mjs";
 import { isSeeded, seed } from "../pocketbase/seed.mjs";
 import PocketBase from "pocketbase";
 import { buildClient } from "./build-client.mjs";
@@ -17,18 +25,34 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WRANGLER_BIN = path.join(root, "node_modules/.bin/wrangler");
 /** The count key's HMAC key on a local stack (a deployment sets its own secret, docs/events.md). */
 const LOCAL_EVENTS_KEY = "local-events-key";
+/** The key of the links in emails, and the relay notifications' password, on a local stack (docs/email.md). */
+const LOCAL_MAIL_TOKEN_KEY = "local-mail-token-key";
+const LOCAL_MAIL_NOTIFICATIONS_SECRET = "local-mail-notifications";
+/** wrangler dev fires no Cron Trigger by itself: the stack calls Miniflare's scheduled handler each minute, as Cloudflare would. */
+const CRON = "* * * * *";
+const CRON_EVERY_MS = 60_000;
+/** The session cookie's HMAC key on a local stack (a deployment sets its own secret, docs/reports.md). */
+const LOCAL_SESSION_KEY = "local-session-key";
 
 /**
  * `service` is the Worker's PocketBase service account (newsletter writes), ensured here
  * and handed to wrangler dev as the PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD secrets;
  * defaults: the PB_SERVICE_* environment variables, else the local defaults of run.mjs.
- * EVENTS_KEY_SECRET (the events' count key) comes from the environment, else a local value.
+ * EVENTS_KEY_SECRET (the events' count key) and SESSION_SECRET (the sign-in cookie's key) come
+ * from the environment, else local values.
  * `production` bundles the Worker as a deployment does (React's production build);
  * wrangler dev's default is the development build, whose hydration warnings the browser
  * tests check for.
  * `inspectorPort` fixes the port of the Worker's V8 inspector (wrangler's default, 9229, is
  * shared by every stack on the machine; the soak reads the Worker's heap through it).
- * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, inspectorPort?: number, vars?: Record<string, string>, service?: { email: string, password: string } }} options
+ * `mail` runs the local mail catcher (maildev: SMTP and a web inbox with its REST API, both on
+ * loopback) and points PocketBase's mailer at it (without `uiPort`, at an SMTP server the caller
+ * runs, as the mail benchmark does); MAIL_TOKEN_SECRET and
+ * MAIL_NOTIFICATIONS_SECRET come from the environment, else local values. Every minute the
+ * stack fires the Worker's Cron Trigger (the mail job), which wrangler dev does not do itself.
+ * `persistTo` is wrangler dev's state directory (queues, the events archive): the checkout's
+ * `.wrangler/state` unless given.
+ * @param {{ dataDir: string, pbPort: number, port: number, email: string, password: string, quiet?: boolean, production?: boolean, inspectorPort?: number, persistTo?: string, vars?: Record<string, string>, service?: { email: string, password: string }, mail?: { smtpPort: number, uiPort?: number } }} options
  */
 export async function startStack({
   dataDir,
@@ -39,15 +63,22 @@ export async function startStack({
   quiet = false,
   production = false,
   inspectorPort,
+  persistTo,
   vars = {},
   service = { email: process.env.PB_SERVICE_EMAIL || DEFAULT_SERVICE_EMAIL, password: process.env.PB_SERVICE_PASSWORD || DEFAULT_SERVICE_PASSWORD },
+  mail,
 }) {
   const log = quiet ? () => {} : (/** @type {string} */ line) => console.log(line);
   await ensureSuperuser({ dataDir, email, password });
   const pocketbase = await startPocketBase({ dataDir, port: pbPort, quiet });
   /** @type {import("node:child_process").ChildProcess | undefined} */
   let wrangler;
+  /** @type {MailDev | undefined} */
+  let mailCatcher;
+  /** @type {NodeJS.Timeout | undefined} */
+  let cronTimer;
   const stop = async () => {
+    clearInterval(cronTimer);
     if (wrangler && wrangler.exitCode === null && wrangler.pid) {
       const exited = new Promise((resolve) => wrangler?.once("exit", resolve));
       signalGroup(wrangler.pid, "SIGINT");
@@ -56,6 +87,7 @@ export async function startStack({
       clearTimeout(timer);
     }
     await pocketbase.stop();
+    await mailCatcher?.stop();
   };
   try {
     const pb = new PocketBase(pocketbase.url);
@@ -65,11 +97,21 @@ export async function startStack({
       await seed({ url: pocketbase.url, email, password, scale: 1, log });
     }
     await ensureServiceAccount({ url: pocketbase.url, superuserEmail: email, superuserPassword: password, ...service });
+    if (mail) {
+      if (mail.uiPort) {
+        mailCatcher = new MailDev({ smtp: mail.smtpPort, web: mail.uiPort, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true });
+        await mailCatcher.start();
+      }
+      await configureMailer({ url: pocketbase.url, superuserEmail: email, superuserPassword: password, smtpPort: mail.smtpPort });
+    }
     await buildClient({ quiet });
     const secrets = {
       PB_SERVICE_EMAIL: service.email,
       PB_SERVICE_PASSWORD: service.password,
       EVENTS_KEY_SECRET: process.env.EVENTS_KEY_SECRET || LOCAL_EVENTS_KEY,
+      MAIL_TOKEN_SECRET: process.env.MAIL_TOKEN_SECRET || LOCAL_MAIL_TOKEN_KEY,
+      MAIL_NOTIFICATIONS_SECRET: process.env.MAIL_NOTIFICATIONS_SECRET || LOCAL_MAIL_NOTIFICATIONS_SECRET,
+      SESSION_SECRET: process.env.SESSION_SECRET || LOCAL_SESSION_KEY,
     };
     const varArgs = Object.entries({ POCKETBASE_URL: pocketbase.url, SITE_ORIGIN: `http://127.0.0.1:${port}`, ...secrets, ...vars }).flatMap(([k, v]) => [
       "--var",
@@ -85,6 +127,7 @@ export async function startStack({
         String(port),
         "--show-interactive-dev-session=false",
         ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
+        ...(persistTo ? ["--persist-to", persistTo] : []),
         ...varArgs,
       ],
       {
@@ -97,11 +140,27 @@ export async function startStack({
     const wranglerProcess = wrangler;
     process.once("exit", () => wranglerProcess.pid && wranglerProcess.exitCode === null && signalGroup(wranglerProcess.pid, "SIGKILL"));
     await waitForSite(`http://127.0.0.1:${port}/favicon.svg`, wranglerProcess);
+    const cronUrl = `http://127.0.0.1:${port}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}`;
+    cronTimer = setInterval(() => {
+      fetch(cronUrl).then(
+        (response) => response.body?.cancel(),
+        () => {},
+      );
+    }, CRON_EVERY_MS);
+    cronTimer.unref();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { siteUrl: `http://127.0.0.1:${port}`, adminUrl: `${pocketbase.url}/_/`, wrangler, stop };
+  return {
+    siteUrl: `http://127.0.0.1:${port}`,
+    adminUrl: `${pocketbase.url}/_/`,
+    mailUrl: mail?.uiPort ? `http://127.0.0.1:${mail.uiPort}` : undefined,
+    cronUrl: `http://127.0.0.1:${port}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}`,
+    pocketbase,
+    wrangler,
+    stop,
+  };
 }
 
 /** @param {number} pid @param {NodeJS.Signals} signal */

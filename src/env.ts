@@ -1,4 +1,5 @@
 import { normaliseHost } from "./lib/redirect-target";
+import { EVENTS_KEEP_DAYS } from "./lib/rules";
 import { SITEMAP_MAX_URLS } from "./lib/sitemap";
 
 /** Bindings and vars of the Worker (wrangler.toml [vars], secrets, `.dev.vars`). */
@@ -41,14 +42,45 @@ export interface Env {
   /** Secret: key of the HMAC that tells one visitor's repeated events apart without storing
    * anything about them (docs/decisions/033). Without it every event counts. */
   EVENTS_KEY_SECRET?: string;
+  /** R2 bucket binding (`[[r2_buckets]]`): the events archive, the system of record for raw
+   * events (src/edge/events/event-archive.ts), and the consumer's record of waiting events. */
+  EVENTS_ARCHIVE?: R2Bucket;
+  /** Days PocketBase keeps raw events before the retention job deletes them (default 400;
+   * the archive keeps them). docs/operations.md. */
+  EVENTS_KEEP_DAYS?: string;
+  /** "production" in wrangler.toml `[env.production.vars]`, "local" at its top level: what
+   * src/edge/ops/deployment-check.ts holds the configuration to. */
+  DEPLOYMENT?: string;
+  /** Secret: key of the HMAC that signs the session cookie of marketers and editors signed in on
+   * the site (src/edge/admin/session.ts): a cookie the Worker did not sign is refused without a
+   * PocketBase request. Without it nobody can sign in on the site. */
+  SESSION_SECRET?: string;
   /** Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): newsletter attempts per client. */
   NEWSLETTER_LIMITER?: RateLimit;
   /** Rate Limiting binding: "did it work?" votes per client (POST /offers/{id}/feedback). */
   FEEDBACK_LIMITER?: RateLimit;
+  /** Rate Limiting binding: postbacks per client IP, before the token is looked up (GET/POST /postback/{token}). */
+  POSTBACK_CLIENT_LIMITER?: RateLimit;
   /** Rate Limiting binding: postbacks per affiliate network (GET/POST /postback/{token}). */
   POSTBACK_LIMITER?: RateLimit;
   /** Rate Limiting binding: report sign-in attempts per client (POST /admin/sign-in). */
   SIGN_IN_LIMITER?: RateLimit;
+  /** Rate Limiting binding: store-alert sign-ups per client (POST /stores/{id}/alerts). */
+  ALERTS_LIMITER?: RateLimit;
+  /** Secret: key of the HMAC that signs the links in our emails (confirm, unsubscribe, manage;
+   * docs/email.md). Without it no sign-up is taken ("unavailable") and nothing is sent. A new
+   * value voids every link already sent. */
+  MAIL_TOKEN_SECRET?: string;
+  /** Secret: the password the relay's bounce and complaint notifications bring (HTTP Basic,
+   * POST /mail/notifications). Without it that endpoint answers 404. */
+  MAIL_NOTIFICATIONS_SECRET?: string;
+  /** The publisher's postal address, printed in every alert and digest (CAN-SPAM). */
+  MAIL_POSTAL_ADDRESS?: string;
+  /** The operator's email address for ops alerts (docs/operations.md); empty: alerts are log lines only. */
+  OPS_ALERT_EMAIL?: string;
+  /** Send requests (of 20 messages) the mail job keeps in flight to PocketBase's mailer; 8 by
+   * default. Lower it to stay under a relay's sending rate (docs/email.md). */
+  MAIL_SEND_CONCURRENCY?: string;
 }
 
 export interface Config {
@@ -69,8 +101,15 @@ export interface Config {
   secureCookies: boolean;
   /** PocketBase service account for the Worker's writes; null when its secrets are not set. */
   service: { email: string; password: string } | null;
+  /** Key of the session cookie's HMAC; null when the secret is not set (no sign-in). */
+  sessionSecret: string | null;
   /** Key of the events' count_key HMAC; null when the secret is not set. */
   eventsKeySecret: string | null;
+  /** Email to subscribers (docs/email.md): the links' key and the relay's notifications'
+   * password (null when not set), and the postal address every alert and digest shows. */
+  mail: { tokenSecret: string | null; notificationsSecret: string | null; postalAddress: string; sendConcurrency: number; operatorAddress: string };
+  /** Days raw events stay in PocketBase (EVENTS_KEEP_DAYS). */
+  eventsKeepDays: number;
 }
 
 function seconds(value: string | undefined, name: string): number {
@@ -84,6 +123,21 @@ function sitemapUrlsPerFile(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > SITEMAP_MAX_URLS)
     throw new Error(`SITEMAP_URLS_PER_FILE must be an integer from 1 to ${SITEMAP_MAX_URLS}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function sendConcurrency(value: string | undefined): number {
+  if (value === undefined || value === "") return 8;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 32) throw new Error(`MAIL_SEND_CONCURRENCY must be an integer from 1 to 32, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function keepDays(value: string | undefined): number {
+  if (value === undefined || value === "") return EVENTS_KEEP_DAYS.default;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < EVENTS_KEEP_DAYS.least)
+    throw new Error(`EVENTS_KEEP_DAYS must be a whole number of days, at least ${EVENTS_KEEP_DAYS.least}, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -106,6 +160,15 @@ export function readConfig(env: Env): Config {
     ),
     secureCookies: !env.SITE_ORIGIN.startsWith("http://"),
     service: env.PB_SERVICE_EMAIL && env.PB_SERVICE_PASSWORD ? { email: env.PB_SERVICE_EMAIL, password: env.PB_SERVICE_PASSWORD } : null,
+    sessionSecret: env.SESSION_SECRET || null,
     eventsKeySecret: env.EVENTS_KEY_SECRET || null,
+    mail: {
+      tokenSecret: env.MAIL_TOKEN_SECRET || null,
+      notificationsSecret: env.MAIL_NOTIFICATIONS_SECRET || null,
+      postalAddress: (env.MAIL_POSTAL_ADDRESS ?? "").trim(),
+      sendConcurrency: sendConcurrency(env.MAIL_SEND_CONCURRENCY),
+      operatorAddress: (env.OPS_ALERT_EMAIL ?? "").trim(),
+    },
+    eventsKeepDays: keepDays(env.EVENTS_KEEP_DAYS),
   };
 }

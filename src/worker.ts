@@ -13,8 +13,9 @@ import { contentApi } from "./edge/cache/content-api";
 import { createContentOrigin } from "./edge/cache/content-origin";
 import { contentVersionSource } from "./edge/cache/content-version";
 import { goto } from "./edge/events/goto";
+import { resolveShortLink } from "./edge/links/resolve";
 import { internalHeaders } from "./edge/middleware/internal-headers";
-import { NEWSLETTER_MAX_BODY_BYTES, newsletter } from "./edge/posts/newsletter";
+import { mailRoutes } from "./edge/mail/routes";
 import { FEEDBACK_MAX_BODY_BYTES, offerFeedback } from "./edge/posts/offer-feedback";
 import { cachedPage, pageCacheDeps, pageCacheKey } from "./edge/cache/page-cache";
 import { PING_MAX_BODY_BYTES, ping } from "./edge/posts/ping";
@@ -33,6 +34,9 @@ import { forThisVisitor } from "./edge/pages/visitor-page";
 import { CONSENT_MAX_BODY_BYTES, consentChoiceHandler } from "./edge/consent/consent-choice";
 import { CONSENT_PATH } from "./lib/consent";
 import { readConfig, type Env } from "./env";
+import { deploymentCheck } from "./edge/ops/deployment-check";
+import { healthz } from "./edge/ops/healthz";
+import { statusPage } from "./edge/ops/status-page";
 import { HOME_SHARE_IMAGE, LOGO_PATH } from "./lib/brand";
 import { COUNTRY_PATH } from "./lib/country-page";
 import { REVEAL_PATH } from "./lib/outbound";
@@ -43,6 +47,8 @@ const app = new Hono<AppEnv>();
 
 // Outermost, so every answer gets the headers, and pages get this response's CSP nonce.
 app.use("*", securityHeaders);
+// A deployment without its secrets or origins answers nothing else (docs/operations.md).
+app.use("*", deploymentCheck);
 // Before any content is read: the terms forbid AI scraping (list in src/lib/ai-crawlers.ts).
 app.use("*", blockAiCrawlers);
 app.use("*", async (c, next) => {
@@ -71,9 +77,14 @@ app.post(
 app.get(SUGGESTIONS_PATH, searchSuggestions);
 app.route("/", contentApi);
 app.get("/goto", goto);
+app.get("/l/:slug", resolveShortLink);
 // Networks' postbacks and the marketers' reports: never cached, so before the page handler.
 app.on(["GET", "POST"], "/postback/:token", limitBody(POSTBACK_MAX_BODY_BYTES), postback);
+app.get("/healthz", healthz);
+app.route("/", statusPage);
 app.route("/", admin);
+// Sign-ups, the pages our emails link to, and the relay's notifications: never cached.
+app.route("/", mailRoutes);
 app.get("/build/*", serveAsset(IMMUTABLE));
 // Unhashed public files: the favicon, and the raster logo and sharing image (scripts/brand-images.mjs).
 for (const path of ["/favicon.svg", LOGO_PATH, HOME_SHARE_IMAGE.path]) app.get(path, serveAsset(DAILY));
@@ -108,7 +119,6 @@ app.get("*", async (c) => {
   return addTrackingCookie(c, forThisVisitor(c, page, country));
 });
 
-app.post("/newsletter", limitBody(NEWSLETTER_MAX_BODY_BYTES), newsletter);
 app.post("/offers/:id/feedback", limitBody(FEEDBACK_MAX_BODY_BYTES), offerFeedback);
 app.post("/privacy/opt-out", limitBody(OPT_OUT_MAX_BODY_BYTES), privacyChoice);
 app.post(REVEAL_PATH, limitBody(REVEAL_MAX_BODY_BYTES), reveal);

@@ -2,10 +2,16 @@
 // The site's accounts (marketers and editors sign in on the site; superusers work in the
 // admin UI only): the routes the Worker's session code asks (src/edge/admin/session.ts).
 
-// Who may preview drafts on the site (src/edge/admin/preview.ts): the Worker asks this route
-// with the token of the site's session cookie, and renders drafts only on a 200: editors.
-// Marketers' tokens are refused: they read reports, not drafts.
-routerAdd("GET", "/api/dealpilot/editor", (e) => e.json(200, { email: e.auth.email() }), $apis.requireAuth("editors"));
+// Whether a session of the site is still good (src/edge/admin/session.ts): the Worker asks
+// this route with the token of the session cookie (signed by the Worker, so only tokens it
+// gave out get here) and opens the session's pages only on a 200. A signed-out account's
+// token (a new token key), a removed or unverified account's, and a superuser's are refused.
+routerAdd(
+  "GET",
+  "/api/dealpilot/account",
+  (e) => e.json(200, { collection: e.auth.collection().name, email: e.auth.email() }),
+  $apis.requireAuth("marketers", "editors"),
+);
 
 // Signing out of the site ends every session of the marketer's or editor's account:
 // PocketBase's tokens cannot be withdrawn one by one, but a new token key voids them all.

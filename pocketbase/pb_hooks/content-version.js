@@ -33,4 +33,18 @@ module.exports = {
   bump: (app) => {
     app.db().newQuery("UPDATE _zsys_content_version SET version = MAX(version + 1, {:now}) WHERE id = 'contentversion1'").bind({ now: Date.now() }).execute();
   },
+
+  /**
+   * An after-success hook's body: lets the change finish, then raises the version. A failure
+   * is logged and never fails the save.
+   * @param {core.RecordEvent} e
+   */
+  raiseAfter: (e) => {
+    e.next();
+    try {
+      module.exports.bump(e.app);
+    } catch (error) {
+      e.app.logger().error("content version not raised", "error", String(error), "collection", e.record.collection().name);
+    }
+  },
 };

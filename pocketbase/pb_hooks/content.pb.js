@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Every hook of the content collections (issue 35; docs/editors.md, docs/publishing.md).
-// The logic is in content-checks.js, content-version.js and counters.js; handlers run in
-// isolated contexts and require them.
+// The logic is in content-checks.js (with review-fields.js), revisions.js, content-version.js
+// and counters.js; handlers run in isolated contexts and require them.
 
 // A record an editor creates starts as a draft (pb_migrations/1767226800_editorial_status.js):
 // nothing goes live until someone publishes it. A status given on creation (the seed's
@@ -17,29 +17,38 @@ onRecordCreate(
   "_zdata_advertorials",
 );
 
-// Checks of what editors write, on every save of an offer, a store or a product, whichever
-// way it comes (the admin UI, the REST API, a batch): the record is refused with a plain
-// message per field (content-checks.js says which).
+// Checks of what editors write, on every save of an offer, a store, a product, a comparison or a banner,
+// whichever way it comes (the admin UI, the REST API, a batch): the record is refused with
+// a plain message per field, PocketBase's own and ours in one answer (content-checks.js).
 onRecordValidate(
   (e) => {
-    require(`${__hooks}/content-checks.js`).check(e.app, e.record);
-    e.next();
+    require(`${__hooks}/content-checks.js`).validate(e.app, e.record, () => e.next());
   },
   ...require(`${__hooks}/content-checks.js`).CHECKED_COLLECTIONS,
+);
+
+// "Updated" (issue 53): revised_at moves on every save that changes what readers read,
+// whichever way it comes, and on no other; nobody types it (revisions.js).
+onRecordUpdate(
+  (e) => {
+    require(`${__hooks}/revisions.js`).keepRevised(e.record);
+    e.next();
+  },
+  ...require(`${__hooks}/revisions.js`).REVISED_COLLECTIONS,
+);
+onRecordCreateRequest(
+  (e) => {
+    if (!e.hasSuperuserAuth()) require(`${__hooks}/revisions.js`).startUnrevised(e.record);
+    e.next();
+  },
+  ...require(`${__hooks}/revisions.js`).REVISED_COLLECTIONS,
 );
 
 // Publishing (docs/decisions/022): every create, update or delete of a record the site shows
 // raises the content version once the change is committed, so the Worker rebuilds the cached
 // pages and reads made before it within seconds, at every Cloudflare location, without a
 // purge. A failure here is logged and never fails the editor's save.
-const raiseContentVersion = (e) => {
-  e.next();
-  try {
-    require(`${__hooks}/content-version.js`).bump(e.app);
-  } catch (error) {
-    e.app.logger().error("content version not raised", "error", String(error), "collection", e.record.collection().name);
-  }
-};
+const raiseContentVersion = (e) => require(`${__hooks}/content-version.js`).raiseAfter(e);
 onRecordAfterCreateSuccess(raiseContentVersion, ...require(`${__hooks}/content-version.js`).SHOWN_COLLECTIONS);
 onRecordAfterUpdateSuccess(raiseContentVersion, ...require(`${__hooks}/content-version.js`).SHOWN_COLLECTIONS);
 onRecordAfterDeleteSuccess(raiseContentVersion, ...require(`${__hooks}/content-version.js`).SHOWN_COLLECTIONS);

@@ -33,4 +33,30 @@ function countDailyClick(app, click, step) {
     .execute();
 }
 
-module.exports = { countDailyClick: countDailyClick };
+/**
+ * Adds a visit of a short link (an outbound event of kind "link" that a visitor made, not a
+ * crawler, a prefetch or a HEAD request) to its link's day, or takes a deleted one out, in
+ * the transaction that stores or deletes it (docs/links.md).
+ */
+function countDailyLinkVisit(app, visit, step) {
+  const day = visit.getString("event_time").slice(0, 10);
+  if (!day || visit.getBool("automated")) return;
+  app
+    .db()
+    .newQuery(
+      `INSERT INTO daily_link_visits (id, day, short_link, visits, unique_visits)
+       VALUES (substr(lower(hex(randomblob(8))), 1, 15), {:day}, {:link}, {:step}, {:unique})
+       ON CONFLICT (day, short_link) DO UPDATE SET visits = visits + {:step}, unique_visits = unique_visits + {:unique}`,
+    )
+    .bind({ day: day, link: visit.getString("short_link"), step: step, unique: visit.getBool("counted") ? step : 0 })
+    .execute();
+}
+
+/** Adds an event to the sums of its kind, or takes it out (`step` 1 or -1): clicks and link visits have some. */
+function countEvent(app, event, step) {
+  const kind = event.getString("kind");
+  if (kind === "click") countDailyClick(app, event, step);
+  else if (kind === "link") countDailyLinkVisit(app, event, step);
+}
+
+module.exports = { countEvent: countEvent };

@@ -5,8 +5,9 @@
 // kind, one UTC day; made at the edge) already has a counted event is stored with counted
 // false, so the repeats are kept for marketers and count once in public figures. Inside a
 // batch this sees the batch's earlier events too (one transaction). Then each click is added
-// to the report's daily sums in the same transaction (daily-sums.js), and taken out in the
-// one that deletes it.
+// to the report's daily sums, and each visit of a short link to its link's (kind "link";
+// crawlers', prefetches' and HEAD requests' visits are stored and never counted), in the
+// same transaction (daily-sums.js), and taken out in the one that deletes it.
 //
 // After it is stored: a counted click adds one to click_count (offers, products), a
 // counted impression to view_count (offers, products, stores); reveals raise nothing. A
@@ -23,12 +24,12 @@ onRecordCreate((e) => {
     if (earlier.length > 0) e.record.set("counted", false);
   }
   e.next();
-  if (e.record.getString("kind") === "click") require(`${__hooks}/daily-sums.js`).countDailyClick(e.app, e.record, 1);
+  require(`${__hooks}/daily-sums.js`).countEvent(e.app, e.record, 1);
 }, "outbound_events");
 
 onRecordDelete((e) => {
   e.next();
-  if (e.record.getString("kind") === "click") require(`${__hooks}/daily-sums.js`).countDailyClick(e.app, e.record, -1);
+  require(`${__hooks}/daily-sums.js`).countEvent(e.app, e.record, -1);
 }, "outbound_events");
 
 onRecordAfterCreateSuccess((e) => {

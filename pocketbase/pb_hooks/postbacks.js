@@ -7,8 +7,8 @@
 const { CONVERSION_STATUSES, LIMITS, TRACKING_KEYS } = require(`${__hooks}/rules.js`);
 const { CURRENCIES } = require(`${__hooks}/currencies.js`);
 
-/** What a conversion copies from the click its click id names. */
-const CLICK_FIELDS = ["offer", "store", "product", "country", "device", ...TRACKING_KEYS];
+/** What a conversion copies from the click its click id names (the short link it came through too, docs/links.md). */
+const CLICK_FIELDS = ["offer", "store", "product", "country", "device", "short_link", ...TRACKING_KEYS];
 
 function httpError(message) {
   return new BadRequestError(message);

@@ -20,10 +20,17 @@ const GROUPS = {
   device: ["d.device", "c.device"],
   // Clicks know their host only: the hosts are given to networks by their click domains.
   network: ["d.target_host", "c.network"],
+  // The short link the click came through (docs/links.md); conversions copy it from their click.
+  link: ["d.short_link", "c.short_link"],
 };
 
 /** Record names shown for ids, per grouping. */
-const LABELS = { store: ["_zdata_stores", "title"], offer: ["_zdata_offers", "heading"], network: ["affiliate_networks", "name"] };
+const LABELS = {
+  store: ["_zdata_stores", "title"],
+  offer: ["_zdata_offers", "heading"],
+  network: ["affiliate_networks", "name"],
+  link: ["short_link_names", "label"],
+};
 
 function httpError(message) {
   return new BadRequestError(message);

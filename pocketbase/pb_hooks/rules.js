@@ -15,10 +15,24 @@ const EDITORIAL_STATUSES = /** @type {const} */ (["draft", "published", "archive
 const STATUS_COLLECTIONS = ["_zdata_articles", "Products", "_zdata_stores", "_zdata_offers", "_zdata_comparisons", "_zdata_advertorials"];
 
 /** What the report can group by (src/lib/report.ts names them, pb_hooks/reports.js sums them). */
-const REPORT_GROUPS = /** @type {const} */ (["day", "campaign", "source", "medium", "store", "offer", "country", "device", "network"]);
+const REPORT_GROUPS = /** @type {const} */ (["day", "campaign", "source", "medium", "store", "offer", "country", "device", "network", "link"]);
 
 /** What daily_clicks sums clicks by (pb_migrations/1767226600_daily_clicks.js): one row per day and combination. */
-const DAILY_DIMENSIONS = /** @type {const} */ (["utm_source", "utm_medium", "utm_campaign", "store", "offer", "country", "device", "target_host"]);
+const DAILY_DIMENSIONS = /** @type {const} */ ([
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "store",
+  "offer",
+  "country",
+  "device",
+  "target_host",
+  "short_link",
+]);
+
+/** The characters a campaign value is made of (src/lib/tracking.ts cleans values down to
+ * them; a short link's values must already be made of them). A regular expression class body. */
+const TRACKING_VALUE_CHARACTERS = "A-Za-z0-9\\-._~+:/@!$()*,| ";
 
 /**
  * Longest values, in characters, of what the edge accepts and PocketBase stores: the edge
@@ -40,7 +54,40 @@ const LIMITS = {
   host: 253,
   /** A network's click domains, comma separated. */
   click_domains: 2000,
+  /** A short link's slug (docs/links.md). */
+  slug: 50,
 };
+
+/**
+ * Email to subscribers (docs/email.md): a subscriber's status and digest choice, the kinds of
+ * message and the states of a send in the log (pb_migrations/1767227300_subscribers.js holds
+ * the same values), and the timings both the Worker and the mail routes apply.
+ */
+const SUBSCRIBER_STATUSES = /** @type {const} */ (["pending", "active", "unsubscribed", "bounced"]);
+const DIGEST_CHOICES = /** @type {const} */ (["weekly", "daily", "none"]);
+const MAIL_KINDS = /** @type {const} */ (["confirmation", "alert", "digest", "notice"]);
+const MAIL_SEND_STATUSES = /** @type {const} */ (["sending", "sent", "failed", "skipped"]);
+const MAIL_TIMING = {
+  /** A confirmation link works this many days. */
+  confirm_days: 7,
+  /** What is not confirmed this many days after its confirmation email is deleted. */
+  pending_days: 30,
+  /** At most one store alert per subscriber in this many hours. */
+  alert_gap_hours: 4,
+  /** A confirmation email sent again for the same requests waits this many minutes. */
+  confirmation_gap_minutes: 10,
+  /** At most this many confirmation emails to one address a day, whatever is asked. */
+  confirmations_per_day: 5,
+};
+
+/**
+ * How long PocketBase keeps raw events (docs/operations.md): EVENTS_KEEP_DAYS, in days.
+ * The default outlasts every network's attribution window; the least is past the longest
+ * an event can still arrive (14 days in the dead-letter queue), so a day's sums are final
+ * before its events go. The archive in R2 keeps them for the 24 months the privacy policy
+ * says.
+ */
+const EVENTS_KEEP_DAYS = { default: 400, least: 30 };
 
 /** ISO 3166-1 alpha-2: the countries offers may be limited to, and the admin UI's choices. */
 const COUNTRY_CODES = (
@@ -110,6 +157,68 @@ function websiteDomain(url) {
     : "";
 }
 
+/**
+ * Marketers' short links (docs/links.md, docs/decisions/064): the campaign values a link
+ * carries (the first five tracking keys), its slug's form (3 to 50 letters, digits, "-" or
+ * "_", starting and ending with a letter or digit; compared without regard to case), the
+ * words no slug may be, and the random slugs made for links given none (no 0/o, 1/l/i).
+ */
+const SHORT_LINK = {
+  values: /** @type {const} */ (["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"]),
+  slug: /^[A-Za-z0-9][A-Za-z0-9_-]{1,48}[A-Za-z0-9]$/,
+  reserved: [
+    "admin",
+    "api",
+    "app",
+    "build",
+    "dealpilot",
+    "delete",
+    "edit",
+    "goto",
+    "help",
+    "l",
+    "link",
+    "links",
+    "login",
+    "new",
+    "postback",
+    "qr",
+    "settings",
+    "sign-in",
+    "sign-out",
+    "static",
+    "support",
+    "www",
+  ],
+  randomLength: 7,
+  randomAlphabet: "23456789abcdefghjkmnpqrstuvwxyz",
+};
+
+/** The site's routes that are not pages a visitor is sent to: a short link never leads there. */
+const NOT_PAGES = ["/l/", "/goto", "/admin", "/api/", "/postback/", "/events/", "/_cache/", "/build/"];
+
+/**
+ * Why a short link's destination is not a page of this site, or "" when it is one: a path
+ * starting with one "/" (never "//" or "/\\", which browsers read as another host), of
+ * printable ASCII without spaces or backslashes (the browser's own form of an address),
+ * outside NOT_PAGES, and without campaign values in its query (they belong in the link's
+ * fields, and pages never see them). The code names the problem; docs/links.md says each.
+ * @param {unknown} value @returns {"" | "not_a_path" | "not_a_page" | "has_campaign_values"}
+ */
+function sitePathProblem(value) {
+  const path = typeof value === "string" ? value : "";
+  if (path.length > LIMITS.url || !/^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/.test(path)) return "not_a_path";
+  const bare = (path.split(/[?#]/)[0] || "").toLowerCase();
+  for (const page of NOT_PAGES) {
+    const route = page.replace(/\/$/, "");
+    if (bare === route || bare.indexOf(`${route}/`) === 0) return "not_a_page";
+  }
+  const query = path.indexOf("?") === -1 ? "" : path.slice(path.indexOf("?") + 1).split("#")[0] || "";
+  const names = query.split("&").map((pair) => (pair.split("=")[0] || "").toLowerCase());
+  for (const key of TRACKING_KEYS) if (names.indexOf(key) !== -1) return "has_campaign_values";
+  return "";
+}
+
 module.exports = {
   TRACKING_KEYS: TRACKING_KEYS,
   CONVERSION_STATUSES: CONVERSION_STATUSES,
@@ -117,11 +226,20 @@ module.exports = {
   STATUS_COLLECTIONS: STATUS_COLLECTIONS,
   REPORT_GROUPS: REPORT_GROUPS,
   DAILY_DIMENSIONS: DAILY_DIMENSIONS,
+  TRACKING_VALUE_CHARACTERS: TRACKING_VALUE_CHARACTERS,
   LIMITS: LIMITS,
+  SUBSCRIBER_STATUSES: SUBSCRIBER_STATUSES,
+  DIGEST_CHOICES: DIGEST_CHOICES,
+  MAIL_KINDS: MAIL_KINDS,
+  MAIL_SEND_STATUSES: MAIL_SEND_STATUSES,
+  MAIL_TIMING: MAIL_TIMING,
+  EVENTS_KEEP_DAYS: EVENTS_KEEP_DAYS,
   COUNTRY_CODES: COUNTRY_CODES,
   PARTNER_URL: PARTNER_URL,
   hostInDomains: hostInDomains,
   clickDomainList: clickDomainList,
   partnerUrlHost: partnerUrlHost,
   websiteDomain: websiteDomain,
+  SHORT_LINK: SHORT_LINK,
+  sitePathProblem: sitePathProblem,
 };

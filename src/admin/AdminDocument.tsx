@@ -42,6 +42,14 @@ export function AdminDocument({
             <span className="fw-semibold me-auto">DealPilot reports</span>
             {viewer && (
               <>
+                <nav aria-label="Marketers' pages" className="d-flex gap-3">
+                  <a href="/admin/reports" className="link-body-emphasis">
+                    Report
+                  </a>
+                  <a href="/admin/links" className="link-body-emphasis">
+                    Links
+                  </a>
+                </nav>
                 <span className="small text-body-secondary text-break">
                   {viewer.email}
                   {viewer.role === "superuser" ? " (superuser)" : ""}

@@ -1,7 +1,7 @@
 import { GROUP_LABELS, REPORT_GROUPS, type ReportQuery } from "../lib/report";
 
-/** One end of the range: a UTC day. */
-function DayField({ name, label, value }: { name: "from" | "to"; label: string; value: string }) {
+/** One end of the range: a UTC day (the report's and the links list's). */
+export function DayField({ name, label, value }: { name: "from" | "to"; label: string; value: string }) {
   return (
     <div className="col-6 col-md-3">
       <label htmlFor={name} className="form-label">

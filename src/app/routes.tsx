@@ -155,6 +155,37 @@ export const routes: RouteObject[] = [
               Component: () => import("./pages/AdvertorialPage").then((m) => m.AdvertorialPage),
             },
           },
+          // Issue 53: products, their alternatives, authors, and how the site verifies and rates.
+          {
+            id: "product",
+            path: "products/:title/:id",
+            lazy: {
+              loader: () => import("./pages/product/product-loader").then((m) => m.productLoader),
+              Component: () => import("./pages/product/ProductPage").then((m) => m.ProductPage),
+            },
+          },
+          {
+            id: "product-alternatives",
+            path: "products/:title/:id/alternatives",
+            lazy: {
+              loader: () => import("./pages/product/alternatives-loader").then((m) => m.alternativesLoader),
+              Component: () => import("./pages/product/AlternativesPage").then((m) => m.AlternativesPage),
+            },
+          },
+          {
+            id: "author",
+            path: "authors/:title/:id",
+            lazy: {
+              loader: () => import("./pages/author/author-loader").then((m) => m.authorLoader),
+              Component: () => import("./pages/author/AuthorPage").then((m) => m.AuthorPage),
+            },
+          },
+          {
+            id: "how-we-verify-codes",
+            path: "how-we-verify-codes",
+            lazy: { Component: () => import("./pages/methods/HowWeVerifyCodesPage").then((m) => m.HowWeVerifyCodesPage) },
+          },
+          { id: "how-we-rate", path: "how-we-rate", lazy: { Component: () => import("./pages/methods/HowWeRatePage").then((m) => m.HowWeRatePage) } },
           // About's carousel (Swiper) is the largest dependency of any screen, and the legal
           // texts are long and rarely read.
           { id: "about-us", path: "about-us", lazy: { Component: () => import("./pages/AboutPage").then((m) => m.AboutPage) } },

@@ -4,6 +4,7 @@ import { authorName, leadAuthor, type AuthorProfile } from "./authors";
 import { fileUrl } from "./files";
 import type { MarkdownBlock } from "./markdown";
 import { cardTypeOf, productCard, productExpand, type ProductCardData } from "./products";
+import { isoDay } from "../lib/dates";
 import { sanitizeHtml } from "./sanitize";
 import type { Article, Author, CardType, Category, ListResult } from "./types";
 
@@ -25,14 +26,21 @@ interface ListSource {
   subtitleField: string;
   /** Relation path from the record to its stores, for the `stores` filter. */
   storesPath: string;
+  /** The items featuring the product `{:product}`. */
+  productFilter: string;
 }
 
 const SOURCES: Record<ArticleKind, ListSource> = {
-  advertorials: { collection: COLLECTIONS.advertorials, subtitleField: "subtitle", storesPath: "stores" },
-  comparisions: { collection: COLLECTIONS.comparisons, subtitleField: "subtitle", storesPath: "stores" },
+  advertorials: { collection: COLLECTIONS.advertorials, subtitleField: "subtitle", storesPath: "stores", productFilter: "products.id ?= {:product}" },
+  comparisions: {
+    collection: COLLECTIONS.comparisons,
+    subtitleField: "subtitle",
+    storesPath: "stores",
+    productFilter: "primary_product = {:product} || secondery_product = {:product} || products.id ?= {:product}",
+  },
   // A blog article has no subtitle: its summary (HTML) stands in, reduced to text by
   // PocketBase's excerpt modifier. It names stores through its offers.
-  blog: { collection: COLLECTIONS.articles, subtitleField: "summary:excerpt(400)", storesPath: "offers.store" },
+  blog: { collection: COLLECTIONS.articles, subtitleField: "summary:excerpt(400)", storesPath: "offers.store", productFilter: "product = {:product}" },
 };
 
 /** One entry of an article list, a card or the hero. */
@@ -50,6 +58,8 @@ export interface ArticleListItem {
   category: string;
   /** "{first_name} {last_name}" of the first author; empty when none. */
   author: string;
+  /** That author's id, for the byline's link to their page; empty when none. */
+  authorId: string;
   publishTime: string;
 }
 
@@ -63,7 +73,7 @@ type ListRecord = {
   featured_image: string;
   banner_image: string;
   publish_time: string;
-  expand?: { categories?: Pick<Category, "title">[]; authors?: Pick<Author, "first_name" | "last_name">[] };
+  expand?: { categories?: Pick<Category, "title">[]; authors?: Pick<Author, "id" | "first_name" | "last_name">[] };
 };
 
 const LIST_FIELDS = [
@@ -75,6 +85,7 @@ const LIST_FIELDS = [
   "banner_image",
   "publish_time",
   "expand.categories.title",
+  "expand.authors.id",
   "expand.authors.first_name",
   "expand.authors.last_name",
 ].join(",");
@@ -94,6 +105,7 @@ function listItem(kind: ArticleKind, record: ListRecord): ArticleListItem {
     largeImageUrl: image ? fileUrl(record, image) : "",
     category: record.expand?.categories?.[0]?.title ?? "",
     author: author ? authorName(author) : "",
+    authorId: author?.id ?? "",
     publishTime: record.publish_time,
   };
 }
@@ -105,15 +117,21 @@ export interface ArticleListQuery {
   categoryIds?: readonly string[];
   /** Only items about any of these stores. */
   storeIds?: readonly string[];
+  /** Only items by this author. */
+  authorId?: string;
+  /** Only items featuring this product. */
+  productId?: string;
 }
 
 /** A page of one list, newest first, with the first category and first author of each item. */
 export async function listArticleItems(pb: ContentClient, kind: ArticleKind, query: ArticleListQuery = {}): Promise<ListResult<ArticleListItem>> {
   const source = SOURCES[kind];
-  const { page = 1, perPage = ARTICLES_PER_PAGE, categoryIds = [], storeIds = [] } = query;
+  const { page = 1, perPage = ARTICLES_PER_PAGE, categoryIds = [], storeIds = [], authorId = "", productId = "" } = query;
   const filters = [
     categoryIds.length ? relatesToAny(pb, "categories", categoryIds) : "",
     storeIds.length ? relatesToAny(pb, source.storesPath, storeIds) : "",
+    authorId ? relatesToAny(pb, "authors", [authorId]) : "",
+    productId ? pb.filter(source.productFilter, { product: productId }) : "",
   ].filter(Boolean);
   const result = await pb.collection(source.collection).getList<ListRecord>(page, Math.min(Math.max(1, perPage), ARTICLES_MAX_PER_PAGE), {
     sort: NEWEST_FIRST,
@@ -143,21 +161,37 @@ export async function listArticleCategories(pb: ContentClient, kind: ArticleKind
 /** Items of the read-more block. */
 const READ_MORE_ITEMS = 4;
 
+/** The most pieces `listAcrossKinds` reaches: each list's largest page. */
+export const ACROSS_KINDS_MAX = ARTICLES_MAX_PER_PAGE;
+
 /**
- * The newest pieces across the three lists (advertorials, comparisons and blog articles
- * merged by publish time), without the one being read.
+ * The newest `count` pieces of the three lists (advertorials, comparisons and blog articles)
+ * matching `query`, merged by publish time, and how many match in all: the first `count` of
+ * each list hold the first `count` of the merge.
+ */
+export async function listAcrossKinds(
+  pb: ContentClient,
+  query: Pick<ArticleListQuery, "authorId" | "productId">,
+  count: number,
+): Promise<{ items: ArticleListItem[]; totalItems: number }> {
+  const lists = await Promise.all(ARTICLE_KINDS.map((kind) => listArticleItems(pb, kind, { ...query, perPage: count })));
+  const items = lists
+    .flatMap((list) => list.items)
+    .sort((a, b) => (a.publishTime === b.publishTime ? a.id.localeCompare(b.id) : a.publishTime < b.publishTime ? 1 : -1))
+    .slice(0, count);
+  return { items, totalItems: lists.reduce((sum, list) => sum + list.totalItems, 0) };
+}
+
+/**
+ * The newest pieces across the three lists, without the one being read.
  */
 export async function listReadMore(
   pb: ContentClient,
   { exclude = "", limit = READ_MORE_ITEMS }: { exclude?: string; limit?: number } = {},
 ): Promise<ArticleListItem[]> {
-  // One more than needed from each list, in case the excluded piece is among them.
-  const lists = await Promise.all(ARTICLE_KINDS.map((kind) => listArticleItems(pb, kind, { perPage: limit + 1 })));
-  return lists
-    .flatMap((list) => list.items)
-    .filter((item) => item.id !== exclude)
-    .sort((a, b) => (a.publishTime === b.publishTime ? a.id.localeCompare(b.id) : a.publishTime < b.publishTime ? 1 : -1))
-    .slice(0, limit);
+  // One more than needed, in case the excluded piece is among them.
+  const { items } = await listAcrossKinds(pb, {}, limit + 1);
+  return items.filter((item) => item.id !== exclude).slice(0, limit);
 }
 
 /** Tags as editors type them: space separated on blog articles and products, comma separated on comparisons and advertorials. */
@@ -173,8 +207,11 @@ export interface ArticleHeader {
   category: ArticleCategory | null;
   author: AuthorProfile | null;
   publishTime: string;
-  /** Last edit (PocketBase's update_time), for structured data and sharing tags. */
-  updateTime: string;
+  /** "Updated": when what readers read last changed, on a later day than the publication, and
+   * the editor's line on what changed; null when it has not changed since (issue 53). */
+  revision: { time: string; note: string } | null;
+  /** The revision's time, else the publish time: dateModified and article:modified_time. */
+  modifiedTime: string;
   bannerUrl: string;
   /** Sharing image. */
   imageUrl: string;
@@ -190,13 +227,21 @@ type HeaderRecord = Pick<
   | "featured_image"
   | "banner_image"
   | "publish_time"
-  | "update_time"
+  | "revised_at"
+  | "revision_note"
   | "meta_title"
   | "meta_description"
   | "meta_keywords"
 > & {
   expand?: { authors?: Author[]; categories?: Category[] };
 };
+
+/** Whether a piece was revised on a later (UTC) day than it was published: an edit before
+ * or on its publication day is part of the piece as published. */
+function revisedLater(revised: string | undefined, published: string): boolean {
+  const day = isoDay(revised);
+  return day !== "" && day > isoDay(published);
+}
 
 export function articleHeader(record: HeaderRecord): ArticleHeader {
   const category = record.expand?.categories?.[0];
@@ -207,7 +252,8 @@ export function articleHeader(record: HeaderRecord): ArticleHeader {
     category: category ? { id: category.id, title: category.title } : null,
     author: leadAuthor(record.expand?.authors),
     publishTime: record.publish_time,
-    updateTime: record.update_time,
+    revision: revisedLater(record.revised_at, record.publish_time) ? { time: record.revised_at, note: record.revision_note.trim() } : null,
+    modifiedTime: revisedLater(record.revised_at, record.publish_time) ? record.revised_at : record.publish_time,
     bannerUrl: record.banner_image ? fileUrl(record, record.banner_image) : "",
     imageUrl: share ? fileUrl(record, share) : "",
     meta: { title: record.meta_title || record.title, description: record.meta_description, keywords: record.meta_keywords },

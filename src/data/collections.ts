@@ -16,6 +16,8 @@ export const COLLECTIONS = {
   offerUsage: "_zsec_offer_usage",
   /** The categories each article list has items in (a view). */
   articleListCategories: "_zsec_article_list_categories",
+  /** Each published product with how many alternatives it has (a view; the sitemap's alternatives pages). */
+  productAlternatives: "_zsec_product_alternatives",
   websites: "websites",
   /** The published content's words, for the search's typos (a view over an FTS5 vocabulary). */
   searchTerms: "_zsec_search_terms",

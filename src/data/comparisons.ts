@@ -1,6 +1,7 @@
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
 import { articleHeader, tagList, type ArticleHeader } from "./articles";
+import { comparedProducts, comparisonTable, type ComparisonTable } from "./comparison-table";
 import { placedProduct, productCard, productExpand, type PlacedProduct, type ProductCardData } from "./products";
 import { sanitizeHtml } from "./sanitize";
 import type { Comparison } from "./types";
@@ -15,32 +16,38 @@ export interface ComparisonView extends ArticleHeader {
   products: ProductCardData[];
   ctaLabel: string;
   tags: string[];
+  /** Its products side by side (issue 53); null with fewer than two. */
+  table: ComparisonTable | null;
 }
 
 /** Editorial reads expand authors, categories and products (and here the products' badges). */
 const EXPAND = [
   "authors",
   "categories",
-  productExpand("primary_product"),
+  productExpand("primary_product", true),
   "primary_product_badges",
-  productExpand("secondery_product"),
+  productExpand("secondery_product", true),
   "secondery_product_badges",
-  productExpand("products"),
+  productExpand("products", true),
 ].join(",");
 
 function comparisonView(record: Comparison, now: number): ComparisonView {
   const x = record.expand ?? {};
+  const primary = placedProduct(x.primary_product, record.primary_product_cardtype, x.primary_product_badges, now);
+  const secondary = placedProduct(x.secondery_product, record.secondery_product_cardtype, x.secondery_product_badges, now);
+  // Products that are not published are absent from the expand (collection rule).
+  const products = (x.products ?? []).map((product) => productCard(product, now));
   return {
     ...articleHeader(record),
     subtitle: record.subtitle,
     introHtml: sanitizeHtml(record.intro),
     outroHtml: sanitizeHtml(record.outro),
-    primary: placedProduct(x.primary_product, record.primary_product_cardtype, x.primary_product_badges, now),
-    secondary: placedProduct(x.secondery_product, record.secondery_product_cardtype, x.secondery_product_badges, now),
-    // Products that are not published are absent from the expand (collection rule).
-    products: (x.products ?? []).map((product) => productCard(product, now)),
+    primary,
+    secondary,
+    products,
     ctaLabel: record.cta_label,
     tags: tagList(record.tags, "comma"),
+    table: comparisonTable(comparedProducts({ primary, secondary, products }), record.comparison_rows),
   };
 }
 

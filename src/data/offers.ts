@@ -1,7 +1,8 @@
 import { badgeChipFields, type BadgeChip } from "./badges";
 import { relatesToAny, type ContentClient } from "./client";
 import { COLLECTIONS } from "./collections";
-import { expiredFilter, LIFECYCLE_FIELDS, listLive, type OfferLifecycle } from "./live-offers";
+import { expiredFilter, LIFECYCLE_FIELDS, listLive, type LiveList, type OfferLifecycle } from "./live-offers";
+import { EXPIRED_SHOWN, EXPIRED_WITHIN_DAYS } from "../lib/offer-labels";
 import { OFFER_STORE_FIELDS, type OfferStore } from "./offer-store";
 import { sanitizeHtml } from "./sanitize";
 import type { BaseRecord, ListResult, Offer, OfferType } from "./types";
@@ -15,10 +16,6 @@ export const OFFER_ORDER = "-is_featured,-create_time,id";
 /** The store page's order, the best first (docs/decisions/019): featured, then the most
  * recently verified, then those that worked for the most visitors and failed the fewest. */
 export const STORE_OFFER_ORDER = "-is_featured,-verified_at,-worked_count,failed_count,-create_time,id";
-
-/** Spec-free but expected of a coupon site: the store page's closed section of recently expired offers. */
-export const EXPIRED_SHOWN = 5;
-export const EXPIRED_WITHIN_DAYS = 30;
 
 /**
  * What the deal and coupon card shows. Offers carry `type`, `coupon_code` and `tnc`;
@@ -123,6 +120,26 @@ export async function listExpiredStoreOffers(pb: ContentClient, storeId: string,
 }
 
 const DAY_MS = 86_400_000;
+
+/** Most offers read by id at once: a comparison's six products, or an alternatives page's
+ * ten, with a few offers each. */
+const OFFERS_BY_ID_MAX = 200;
+
+/** The live ones among these offers (products' offers, issue 53), each with its store, in the
+ * store page's order: the best first. */
+export async function listLiveOffersById(pb: ContentClient, offerIds: readonly string[]): Promise<LiveList<ListedOffer>> {
+  const ids = [...new Set(offerIds)].sort().slice(0, OFFERS_BY_ID_MAX);
+  if (!ids.length) return { page: 1, perPage: 0, totalItems: 0, totalPages: 0, items: [] };
+  const params = Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
+  const result = await listLive<ListedOffer>(pb, COLLECTIONS.offers, 1, ids.length, {
+    filter: pb.filter(ids.map((_, i) => `id = {:id${i}}`).join(" || "), params),
+    sort: STORE_OFFER_ORDER,
+    expand: "badges,store",
+    fields: WITH_STORE_FIELDS,
+    skipTotal: true,
+  });
+  return { ...result, items: sanitizeTerms(result).items };
+}
 
 export interface OfferQuery {
   page: number;

@@ -26,13 +26,21 @@ export interface ProductCardData {
   imageUrls: string[];
   /** The plan price, when the editor set both amount and currency. */
   price: Price | null;
+  /** Label → value, text only (issue 53); the comparison table's cells. */
+  specs: Record<string, string>;
+  /** Titles of its categories, where the read expanded them (productExpand's `withCategories`). */
+  categories: string[];
+  /** Its offers' ids: the best live one is the comparison table's (src/data/product-offers.ts). */
+  offerIds: string[];
 }
 
 /** Its `expires_at` lets an open page drop the code when the offer ends (client/schedule.ts). */
 export type ProductCoupon = Pick<Offer, "id" | "coupon_code" | "expires_at">;
 
-/** A read's `expand` of the products under `relation`, with the offer each one's code comes from. */
-export const productExpand = (relation: string) => `${relation},${relation}.coupon_offer`;
+/** A read's `expand` of the products under `relation`, with the offer each one's code comes
+ * from and, for a comparison table, their categories. */
+export const productExpand = (relation: string, withCategories = false) =>
+  `${relation},${relation}.coupon_offer${withCategories ? `,${relation}.categories` : ""}`;
 
 export interface Price {
   amount: number;
@@ -73,7 +81,19 @@ export function productCard(product: Product, now: number): ProductCardData {
     imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
     imageUrls: product.images.map((name) => fileUrl(product, name, "400x0")),
     price: product.price > 0 && /^[A-Z]{3}$/.test(product.price_currency ?? "") ? { amount: product.price, currency: product.price_currency } : null,
+    specs: textSpecs(product.specs),
+    categories: (product.expand?.categories ?? []).map((category) => category.title),
+    offerIds: product.offers ?? [],
   };
+}
+
+/** The specs whose label and value are text: PocketBase's hook refuses anything else
+ * (pb_hooks/review-fields.js), and a read must not trust a record stored before it. */
+function textSpecs(specs: unknown): Record<string, string> {
+  if (typeof specs !== "object" || specs === null || Array.isArray(specs)) return {};
+  return Object.fromEntries(
+    Object.entries(specs).filter((entry): entry is [string, string] => entry[0].trim() !== "" && typeof entry[1] === "string" && entry[1].trim() !== ""),
+  );
 }
 
 /** Spec: card type is 'medium' (large listing card) or 'small' (compact card); an unset one is medium. */

@@ -22,9 +22,8 @@ export interface SearchHit {
   snippet: string;
   /** An offer's store (offers of several stores can share a heading): its title and small logo ("" without one). */
   store?: { title: string; logoUrl: string };
-  /** A page of the site, or for a product its outbound `/goto` link. */
+  /** The page of the site where it lives. */
   href: string;
-  external: boolean;
   /** Thumbnail; empty when the record has none. */
   imageUrl: string;
   /** A store's rating, with the number of reviewers (the figures of its structured data) and their source ("" when unstated). */

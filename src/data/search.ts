@@ -1,7 +1,6 @@
 import { htmlToText, likePattern, looseLikePattern, matchScore, searchPhrase, searchWords } from "../lib/search-text";
 import { isCorrectable, joinLookup, type Term, type TypoVariant, typoVariants, type VocabularyLookup, variantPhrase, wordLookup } from "../lib/search-typos";
-import { outboundHref } from "../lib/outbound";
-import { storePath } from "../lib/slug";
+import { productPath, storePath } from "../lib/slug";
 import { truncateChars } from "../lib/text";
 import { articlePath } from "./article-path";
 import type { ArticleKind } from "./articles";
@@ -155,7 +154,6 @@ interface ProductRecord extends Files {
   summary: string;
   tags: string;
   featured_image: string;
-  cta_url: string;
   click_count: number;
   expand?: { categories?: Titled[] };
 }
@@ -184,7 +182,6 @@ async function storeCandidates(pb: ContentClient, queries: Queries): Promise<Can
       title: store.title,
       snippet: store.subheading,
       href: storePath(store),
-      external: false,
       imageUrl: store.logo ? fileUrl(store, store.logo, "100x100") : "",
       ...(store.rating > 0 && store.reviewers > 0 ? { rating: { value: store.rating, count: store.reviewers, source: store.rating_source } } : {}),
     }),
@@ -233,7 +230,6 @@ async function offerCandidates(pb: ContentClient, queries: Queries, scope: Count
           snippet: offer.subheading,
           store: { title: store.title, logoUrl: storeLogoUrl(store) },
           href: storePath(store),
-          external: false,
           imageUrl: offer.thumbnail ? fileUrl(offer, offer.thumbnail, "400x0") : "",
         }),
         title: offer.heading,
@@ -284,7 +280,6 @@ async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISH
           title: record.title,
           snippet: truncateChars(text(), SNIPPET_MAX),
           href: articlePath({ kind: source.route, title: record.title, id: record.id }),
-          external: false,
           imageUrl: image ? fileUrl(record, image, "400x0") : "",
         };
       },
@@ -304,33 +299,26 @@ async function productCandidates(pb: ContentClient, queries: Queries): Promise<C
   const read = candidateReader<ProductRecord>(pb, COLLECTIONS.products, {
     sort: "-click_count,id",
     expand: "categories",
-    fields: "id,collectionId,collectionName,name,brand,headline,summary,tags,featured_image,cta_url,click_count,expand.categories.title",
+    fields: "id,collectionId,collectionName,name,brand,headline,summary,tags,featured_image,click_count,expand.categories.title",
   });
   const { records, truncated } = await matchingRecords(pb, queries, fieldsOf(PRODUCT_FIELDS), read);
-  // A product has no page of its own: its result is its call-to-action, as on its cards.
-  const items = records.flatMap((product) =>
-    product.cta_url
-      ? [
-          {
-            kind: "products" as const,
-            id: product.id,
-            hit: () => ({
-              id: product.id,
-              title: product.name,
-              snippet: truncateChars([product.brand, product.headline].filter(Boolean).join(" · "), SNIPPET_MAX),
-              href: outboundHref(product.cta_url),
-              external: true,
-              imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
-            }),
-            title: product.name,
-            texts: [product.brand, product.headline, product.tags],
-            description: () => htmlToText(product.summary),
-            categories: titles(product.expand?.categories),
-            popularity: product.click_count,
-          },
-        ]
-      : [],
-  );
+  // Its result leads to its page (issue 53).
+  const items = records.map((product) => ({
+    kind: "products" as const,
+    id: product.id,
+    hit: () => ({
+      id: product.id,
+      title: product.name,
+      snippet: truncateChars([product.brand, product.headline].filter(Boolean).join(" · "), SNIPPET_MAX),
+      href: productPath(product),
+      imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
+    }),
+    title: product.name,
+    texts: [product.brand, product.headline, product.tags],
+    description: () => htmlToText(product.summary),
+    categories: titles(product.expand?.categories),
+    popularity: product.click_count,
+  }));
   return { items, truncated };
 }
 

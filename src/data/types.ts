@@ -156,6 +156,8 @@ export interface Author extends BaseRecord {
   badges: string[];
   user: string;
   social_links: SocialLink[] | null;
+  /** What they know best, under their name (issue 53). */
+  expertise: string;
   create_time: string;
   update_time: string;
 }
@@ -193,10 +195,12 @@ export interface Product extends BaseRecord {
   price: number;
   /** ISO 4217 code of `price` ("USD"); empty when unset. */
   price_currency: string;
+  /** Label → value: the facts a comparison table puts side by side (issue 53). */
+  specs: Record<string, string> | null;
   status: ProductStatus | "";
   create_time: string;
   update_time: string;
-  expand?: { categories?: Category[]; offers?: Offer[]; coupon_offer?: Offer };
+  expand?: { categories?: Category[]; primary_category?: Category; offers?: Offer[]; coupon_offer?: Offer };
 }
 
 /** Fields every published piece (blog article, comparison, advertorial) has. */
@@ -211,6 +215,10 @@ interface PublishedContent extends BaseRecord {
   meta_title: string;
   meta_keywords: string;
   meta_description: string;
+  /** When what readers read last changed, kept by PocketBase's hook (pb_hooks/revisions.js); "" when never since creation. */
+  revised_at: string;
+  /** An editor's line on what that change was; "" when none. */
+  revision_note: string;
   create_time: string;
   update_time: string;
 }
@@ -244,6 +252,8 @@ export interface Comparison extends PublishedContent {
   stores: string[];
   /** Comma separated. */
   tags: string;
+  /** The product specs its table shows, in order; empty or null: those every compared product has. */
+  comparison_rows: string[] | null;
   expand?: {
     authors?: Author[];
     categories?: Category[];

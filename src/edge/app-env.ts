@@ -1,4 +1,5 @@
 import type { Config, Env } from "../env";
+import type { Session } from "./admin/session";
 import type { ContentOrigin } from "./cache/content-origin";
 import type { ContentVersion } from "./cache/content-version";
 
@@ -14,6 +15,8 @@ export interface AppEnv {
     readCacheControl: string;
     /** The request carries the operator's secret (internal-headers.ts). */
     operator: boolean;
+    /** The signed-in marketer or editor, on the /admin pages that require one (admin/session.ts). */
+    session: Session;
     /** This response's Content-Security-Policy nonce (security-headers.ts); pages put it on their scripts. */
     cspNonce: string;
   };

@@ -23,9 +23,11 @@ export interface CookieOptions extends CookieAttributes {
   maxAge: number;
   /** Off only for plain-http local development, where browsers would drop a Secure cookie. */
   secure: boolean;
+  /** Where the browser sends it; the whole site unless the cookie serves one part of it. */
+  path?: string;
 }
 
-/** A first-party, site-wide cookie with the given attributes. */
-export function serializeCookie(name: string, value: string, { maxAge, secure, sameSite, httpOnly }: CookieOptions): string {
-  return `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=${sameSite}${secure ? "; Secure" : ""}${httpOnly ? "; HttpOnly" : ""}`;
+/** A first-party cookie with the given attributes. */
+export function serializeCookie(name: string, value: string, { maxAge, secure, sameSite, httpOnly, path = "/" }: CookieOptions): string {
+  return `${name}=${value}; Path=${path}; Max-Age=${maxAge}; SameSite=${sameSite}${secure ? "; Secure" : ""}${httpOnly ? "; HttpOnly" : ""}`;
 }

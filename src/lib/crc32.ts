@@ -4,9 +4,9 @@ const TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
-/** CRC-32 (IEEE, as Go's hash/crc32 and zlib compute it) of a string's UTF-8 bytes. */
-export function crc32(text: string): number {
+/** CRC-32 (IEEE, as Go's hash/crc32, zlib and PNG compute it) of bytes, or of a string's UTF-8 bytes. */
+export function crc32(input: string | Uint8Array): number {
   let crc = 0xffffffff;
-  for (const byte of new TextEncoder().encode(text)) crc = (TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  for (const byte of typeof input === "string" ? new TextEncoder().encode(input) : input) crc = (TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }

@@ -1,35 +1,66 @@
-/** Outcomes of a newsletter sign-up, shared by the Worker (POST /newsletter) and the form. */
+/** Outcomes of a sign-up (the footer's digest, a store's alerts), shared by the Worker
+ * (POST /newsletter, POST /stores/{id}/alerts) and the forms. Whether the address was new,
+ * waiting for its confirmation or already confirmed, the answer is the same "sent": nobody
+ * learns from it whether someone else's address is on our list (docs/email.md). */
 import { TRACKING_KEYS } from "./tracking";
 
-export const NEWSLETTER_STATUSES = ["subscribed", "already", "invalid", "limited", "unavailable"] as const;
-export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+export const SIGN_UP_STATUSES = ["sent", "invalid", "limited", "unavailable"] as const;
+export type SignUpStatus = (typeof SIGN_UP_STATUSES)[number];
 
-export const NEWSLETTER_MESSAGES: Record<NewsletterStatus, string> = {
-  subscribed: "Thanks! You are subscribed to our deals newsletter.",
-  already: "You are already subscribed. No need to sign up twice.",
+export const SIGN_UP_MESSAGES: Record<SignUpStatus, string> = {
+  sent: "Almost done: open the email we sent you and confirm. Nothing is sent until you do.",
   invalid: "Please enter a valid email address, like name@example.com.",
   limited: "Too many attempts. Please wait a minute and try again.",
-  unavailable: "We could not save your subscription just now. Please try again in a moment.",
+  unavailable: "We could not save your sign-up just now. Please try again in a moment.",
 };
 
-/** Query parameter carrying the outcome after a form post without JavaScript. */
-export const NEWSLETTER_PARAM = "newsletter";
-/** Fragment (and form id) the no-JavaScript redirect scrolls to. */
-export const NEWSLETTER_ANCHOR = "newsletter";
+/** A sign-up form's place on the page: the query parameter carrying its outcome after a post
+ * without JavaScript, and the fragment (and form id) the redirect scrolls to. */
+export interface SignUpForm {
+  param: string;
+  anchor: string;
+}
+export const NEWSLETTER_FORM: SignUpForm = { param: "newsletter", anchor: "newsletter" };
+export const STORE_ALERTS_FORM: SignUpForm = { param: "alerts", anchor: "store-alerts" };
 
-/** Outcomes that leave the visitor subscribed (shown as success). */
-export function isNewsletterSuccess(status: NewsletterStatus): boolean {
-  return status === "subscribed" || status === "already";
+/**
+ * What each form says it will send, by version: the version a form shows goes with its post
+ * and is stored as the consent's wording (pb_migrations/1767227300_subscribers.js). Append a
+ * new version when the words change, and keep the old ones: records point at them.
+ */
+export const CONSENT_WORDING = {
+  "2025-08-footer": "Subscribe (the footer's newsletter form before confirmed sign-ups).",
+  "2026-11-digest": "The week's best new deals by email. We ask you to confirm first; unsubscribe in one click from any email.",
+  "2026-11-store-alerts":
+    "Email me new codes for {store}: at most one email every 4 hours, only when something is new. We ask you to confirm first; unsubscribe in one click from any email.",
+} as const;
+export type ConsentVersion = keyof typeof CONSENT_WORDING;
+export const DIGEST_CONSENT: ConsentVersion = "2026-11-digest";
+export const STORE_ALERTS_CONSENT: ConsentVersion = "2026-11-store-alerts";
+
+/** The version a form posted, when it is one we showed; else `fallback` (the current one). */
+export function consentVersion(value: unknown, fallback: ConsentVersion): ConsentVersion {
+  return typeof value === "string" && Object.hasOwn(CONSENT_WORDING, value) ? (value as ConsentVersion) : fallback;
 }
 
-export function parseNewsletterStatus(value: string | null | undefined): NewsletterStatus | null {
-  return (NEWSLETTER_STATUSES as readonly string[]).includes(value ?? "") ? (value as NewsletterStatus) : null;
+/** The consent wording as shown, for a store. */
+export function consentText(version: ConsentVersion, store = ""): string {
+  return CONSENT_WORDING[version].replace("{store}", store);
+}
+
+/** Outcomes that leave the visitor on their way (shown as success). */
+export function isSignUpSuccess(status: SignUpStatus): boolean {
+  return status === "sent";
+}
+
+export function parseSignUpStatus(value: string | null | undefined): SignUpStatus | null {
+  return (SIGN_UP_STATUSES as readonly string[]).includes(value ?? "") ? (value as SignUpStatus) : null;
 }
 
 /** The page's path and query without a previous outcome or tracking parameters: the form's `return_to`. */
 export function returnPathOf(pathname: string, search: string): string {
   const params = new URLSearchParams(search);
-  for (const name of [NEWSLETTER_PARAM, ...TRACKING_KEYS]) params.delete(name);
+  for (const name of [NEWSLETTER_FORM.param, STORE_ALERTS_FORM.param, ...TRACKING_KEYS]) params.delete(name);
   const query = params.toString();
   return `${pathname}${query ? `?${query}` : ""}`;
 }
@@ -58,8 +89,8 @@ export function safeReturnPath(value: unknown): string {
 }
 
 /** Where the no-JavaScript form post lands: the return path with the outcome and the form's anchor. */
-export function newsletterRedirect(returnTo: unknown, status: NewsletterStatus): string {
+export function signUpRedirect(returnTo: unknown, status: SignUpStatus, form: SignUpForm): string {
   const url = new URL(safeReturnPath(returnTo), PLACEHOLDER_ORIGIN);
-  url.searchParams.set(NEWSLETTER_PARAM, status);
-  return `${url.pathname}${url.search}#${NEWSLETTER_ANCHOR}`;
+  url.searchParams.set(form.param, status);
+  return `${url.pathname}${url.search}#${form.anchor}`;
 }

@@ -14,6 +14,10 @@ export const COUNTDOWN_DAYS = 7;
 export const VERIFIED_WITHIN_DAYS = 30;
 /** Fewer votes than this say nothing about an offer: no success rate. */
 export const MIN_VOTES = 3;
+/** Spec-free but expected of a coupon site: the store page's closed section lists at most this
+ * many offers, expired within this many days (and /how-we-verify-codes says so). */
+export const EXPIRED_SHOWN = 5;
+export const EXPIRED_WITHIN_DAYS = 30;
 
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 

@@ -17,9 +17,10 @@ export interface OfferFacts {
  * schema.org Offer of one live coupon or deal (issue 15): when it starts (`validFrom`) and
  * ends (`validThrough`, and `priceValidUntil`, the day Google reads for offers). The caller
  * passes live offers only: an expired offer gets no Offer markup. An offer limited to some
- * countries names them (`eligibleRegion`); a worldwide one names none.
+ * countries names them (`eligibleRegion`); a worldwide one names none. On a product's page
+ * each names the product (`itemOffered`).
  */
-export function offerNode(siteOrigin: string, offer: OfferFacts, seller?: string): JsonLdNode {
+export function offerNode(siteOrigin: string, offer: OfferFacts, seller?: string, itemOffered?: string): JsonLdNode {
   const until = w3cDateTime(offer.expires_at);
   return Object.fromEntries(
     Object.entries({
@@ -32,6 +33,8 @@ export function offerNode(siteOrigin: string, offer: OfferFacts, seller?: string
       validThrough: until,
       priceValidUntil: until?.slice(0, 10),
       seller: seller ? { "@type": "Organization", name: seller } : undefined,
+      // The product it is an offer for, by its node's @id, where the page presents one.
+      itemOffered: itemOffered ? { "@id": itemOffered } : undefined,
       // schema.org takes the ISO 3166-1 alpha-2 codes as they are.
       eligibleRegion: offer.countries?.length ? offer.countries : undefined,
     }).filter(([, value]) => value !== undefined),

@@ -1,3 +1,5 @@
+import { hostInDomains } from "./rules";
+
 /**
  * Checks for `/goto` targets (ARCHITECTURE rule 6): /goto must never become an open
  * redirect. A target passes only if it is an absolute http(s) URL written plainly (no
@@ -50,12 +52,13 @@ export function parseTarget(raw: string | null | undefined): TargetCheck {
 }
 
 /**
- * Whether a parsed target may be redirected to: its host is a partner host from the
- * content or an extra allowed host. IP literals count only when listed as extra hosts
- * (the content never legitimately links to one).
+ * Whether a parsed target may be redirected to (the redirect-host rule, pocketbase/pb_hooks/
+ * rules.js): its host is inside a partner domain (the stores' website domains and the
+ * networks' click domains, each covering its subdomains) or is an extra allowed host. IP
+ * literals count only when listed as extra hosts (the content never legitimately links to one).
  */
-export function isAllowedTarget(url: URL, partnerHosts: ReadonlySet<string>, extraHosts: ReadonlySet<string>): boolean {
+export function isAllowedTarget(url: URL, partnerDomains: readonly string[], extraHosts: ReadonlySet<string>): boolean {
   const host = url.hostname;
   if (extraHosts.has(host)) return true;
-  return !isIpLiteral(host) && partnerHosts.has(host);
+  return !isIpLiteral(host) && hostInDomains(host, partnerDomains);
 }

@@ -19,6 +19,7 @@ export const GROUP_LABELS: Record<ReportGroup, { name: string; none: string }> =
   country: { name: "Country", none: "(unknown)" },
   device: { name: "Device", none: "(unknown)" },
   network: { name: "Network", none: "(no network)" },
+  link: { name: "Short link", none: "(no short link)" },
 };
 
 /** The heading of the grouping's column: days are UTC days. */

@@ -97,8 +97,8 @@ export interface ArticleFacts {
   /** PocketBase datetimes. */
   published?: string;
   modified?: string;
-  /** `url`: a page that identifies the author (the site has no author pages). */
-  author?: { name: string; url?: string; profiles: string[] } | null;
+  /** `path`: the author's page on this site (issue 53), which identifies them. */
+  author?: { name: string; path: string; profiles: string[] } | null;
 }
 
 /** A blog article, advertorial or comparison, published by the site. */
@@ -112,12 +112,16 @@ export function article(page: PageIdentity, facts: ArticleFacts): JsonLdNode {
     image: facts.images.map((image) => absoluteUrl(page.siteOrigin, image)),
     datePublished: w3cDateTime(facts.published),
     dateModified: w3cDateTime(facts.modified ?? facts.published),
-    author: facts.author ? [compact({ "@type": "Person", name: facts.author.name, url: facts.author.url, sameAs: facts.author.profiles })] : undefined,
+    author: facts.author
+      ? [compact({ "@type": "Person", name: facts.author.name, url: absoluteUrl(page.siteOrigin, facts.author.path), sameAs: facts.author.profiles })]
+      : undefined,
     publisher: { "@type": "Organization", "@id": organizationId(page.siteOrigin), name: page.siteName, url: `${page.siteOrigin}/` },
   });
 }
 
 export interface ProductFacts {
+  /** Its node id, when other nodes refer to it (a product page's offers). */
+  id?: string;
   name: string;
   description?: string;
   image?: string;
@@ -144,6 +148,7 @@ export function product(page: Pick<PageIdentity, "siteOrigin">, facts: ProductFa
   if (!(facts.rating > 0) || !(facts.reviewCount > 0)) return null;
   return compact({
     "@type": "Product",
+    "@id": facts.id,
     name: facts.name,
     description: facts.description,
     image: facts.image ? absoluteUrl(page.siteOrigin, facts.image) : undefined,
@@ -167,4 +172,46 @@ export function product(page: Pick<PageIdentity, "siteOrigin">, facts: ProductFa
           }
         : undefined,
   });
+}
+
+export interface PersonFacts {
+  name: string;
+  /** What they know best. */
+  expertise?: string;
+  /** Their bio as plain text. */
+  description?: string;
+  image?: string;
+  /** Their profiles elsewhere. */
+  profiles: string[];
+}
+
+/** An author's page (issue 53): a ProfilePage whose main entity is the Person, who works for the site. */
+export function profilePage(page: PageIdentity, facts: PersonFacts): JsonLdNode {
+  return {
+    "@type": "ProfilePage",
+    "@id": `${page.url}#profile`,
+    url: page.url,
+    mainEntity: compact({
+      "@type": "Person",
+      "@id": `${page.url}#person`,
+      name: facts.name,
+      url: page.url,
+      description: facts.description,
+      knowsAbout: facts.expertise,
+      image: facts.image ? absoluteUrl(page.siteOrigin, facts.image) : undefined,
+      sameAs: facts.profiles,
+      worksFor: { "@id": organizationId(page.siteOrigin) },
+    }),
+  };
+}
+
+/** A ranked list of pages of this site (an alternatives page's products), best first. */
+export function itemList(page: PageIdentity, name: string, items: readonly { name: string; path: string }[]): JsonLdNode {
+  return {
+    "@type": "ItemList",
+    name,
+    numberOfItems: items.length,
+    itemListOrder: "https://schema.org/ItemListOrderDescending",
+    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, name: item.name, url: absoluteUrl(page.siteOrigin, item.path) })),
+  };
 }

@@ -7,7 +7,14 @@ import type { CookieAttributes } from "./cookies";
 export const TRACKING_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "utm_g", "fbclid", "utm_id"] as const;
 
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
-export type TrackingData = Partial<Record<TrackingKey, string>>;
+/** The nine values, and the id of the short link the visitor last came through (docs/links.md). */
+export type TrackingData = Partial<Record<TrackingKey, string>> & { link?: string };
+
+/** The short link's id in the cookie's value, after the nine keys. Only /l/{slug} sets it
+ * (src/edge/links/resolve.ts); an address's query never does. */
+const LINK_NAME = "link";
+/** A PocketBase record id: what a short link's id is. */
+const LINK_ID = /^[a-z0-9]{15}$/;
 
 /** First-party cookie the Worker sets and `/goto` reads (docs/decisions/010-tracked-links.md). */
 export const TRACKING_COOKIE = "dp_trk";
@@ -31,15 +38,16 @@ export function isTrackingKey(name: string): name is TrackingKey {
   return TRACKING_KEY_SET.has(name);
 }
 
+/** The characters campaign values are made of: rules.js TRACKING_VALUE_CHARACTERS, held
+ * equal by test/unit/rules.test.ts (a short link's values must be made of them). */
+export const TRACKING_VALUE_CHARACTERS = "A-Za-z0-9\\-._~+:/@!$()*,| ";
+const NOT_A_VALUE_CHARACTER = new RegExp(`[^${TRACKING_VALUE_CHARACTERS}]`, "g");
+
 /** Keeps the characters campaign values are made of (letters, digits, `-._~+:/@!$()*,|`
  * and spaces), drops everything else (quotes, angle brackets, control characters,
  * non-ASCII), and cuts to TRACKING_VALUE_MAX. */
 export function cleanTrackingValue(value: string): string {
-  return value
-    .replace(/[^A-Za-z0-9\-._~+:/@!$()*,| ]/g, "")
-    .trim()
-    .slice(0, TRACKING_VALUE_MAX)
-    .trim();
+  return value.replace(NOT_A_VALUE_CHARACTER, "").trim().slice(0, TRACKING_VALUE_MAX).trim();
 }
 
 /** The tracking keys present in a query with a non-empty value (after cleaning). */
@@ -52,36 +60,44 @@ export function trackingFromQuery(params: URLSearchParams): TrackingData {
   return found;
 }
 
-/** Spec section 4: a non-empty query value overwrites the stored one; the others are kept. */
+/** Spec section 4: a non-empty query value overwrites the stored one; the others are kept.
+ * The short link's id follows the same rule. */
 export function mergeTracking(stored: TrackingData, incoming: TrackingData): TrackingData {
   const merged: TrackingData = {};
   for (const key of TRACKING_KEYS) {
     const value = incoming[key] || stored[key];
     if (value) merged[key] = value;
   }
+  const link = incoming.link || stored.link;
+  if (link) merged.link = link;
   return merged;
 }
 
 export function sameTracking(a: TrackingData, b: TrackingData): boolean {
-  return TRACKING_KEYS.every((key) => (a[key] ?? "") === (b[key] ?? ""));
+  return TRACKING_KEYS.every((key) => (a[key] ?? "") === (b[key] ?? "")) && (a.link ?? "") === (b.link ?? "");
 }
 
-/** Cookie value: form-encoded, keys in a fixed order (cookie-safe: no `;`, `,` or spaces). */
+/** Cookie value: form-encoded, keys in a fixed order, the link's id last (cookie-safe: no `;`, `,` or spaces). */
 export function serializeTracking(data: TrackingData): string {
   const params = new URLSearchParams();
   for (const key of TRACKING_KEYS) {
     const value = cleanTrackingValue(data[key] ?? "");
     if (value) params.set(key, value);
   }
+  if (data.link && LINK_ID.test(data.link)) params.set(LINK_NAME, data.link);
   return params.toString();
 }
 
-/** Reads a stored value back, keeping only known keys with clean values: the cookie and
- * localStorage are visitor-controlled input. */
+/** Reads a stored value back, keeping only known keys with clean values and a well-formed
+ * link id: the cookie and localStorage are visitor-controlled input. */
 export function parseTracking(text: string | null | undefined): TrackingData {
   if (!text || text.length > 8192) return {};
   try {
-    return trackingFromQuery(new URLSearchParams(text));
+    const params = new URLSearchParams(text);
+    const data: TrackingData = trackingFromQuery(params);
+    const link = params.get(LINK_NAME) ?? "";
+    if (LINK_ID.test(link)) data.link = link;
+    return data;
   } catch {
     return {};
   }

@@ -3,7 +3,8 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ListResult, Store } from "../../src/data/types";
 import { storePath } from "../../src/lib/slug";
-import { launchChromium, siteUrl, superuserToken } from "./browser";
+import { DEMO_EDITOR } from "../../pocketbase/seed-content.mjs";
+import { launchChromium, signInOnSite, siteUrl, superuserToken } from "./browser";
 
 /** The issue's words for a draft shown to its editor (stated here, not imported: the Worker's
  * module belongs to another TypeScript project, and the test says what it expects). */
@@ -103,14 +104,6 @@ async function openOffersList(page: Page): Promise<void> {
   await page.locator('[data-pb="recordsListTable"] tbody tr').first().waitFor();
 }
 
-async function signInOnSite(page: Page): Promise<void> {
-  await page.goto(`${siteUrl()}/admin/sign-in`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname !== "/admin/sign-in");
-}
-
 describe("an editor in the PocketBase admin UI", () => {
   it("lands on the offers from the editors' guide's start address, and there again on the next visit (issue 51)", async () => {
     const guide = await readFile(new URL("../../docs/editors.md", import.meta.url), "utf8");
@@ -155,7 +148,9 @@ describe("an editor in the PocketBase admin UI", () => {
 
     // The editor, signed in on the site, sees the draft on its store page, marked.
     const site = await context.newPage();
-    await signInOnSite(site);
+    // Superusers work in the admin UI only; on the site they preview through an editors account.
+    await site.goto(`${siteUrl()}/admin/sign-in`);
+    await signInOnSite(site, DEMO_EDITOR, "/");
     await site.goto(`${siteUrl()}${storePath(store)}`);
     expect(await site.getByText(PREVIEW_NOTICE).isVisible()).toBe(true);
     // The store's offers may be drawn after the load event (deferred data), so this waits.

@@ -53,6 +53,8 @@ async function writeCorpus(pb: PocketBase): Promise<Corpus> {
   const now = new Date().toISOString().replace("T", " ");
 
   const category = await create("_zdata_categories", { title: `Attack corpus ${TEXT_VECTOR}`, meta_title: TEXT_VECTOR, meta_description: TEXT_VECTOR });
+  // Partner links are refused on hosts no network or store vouches for (issue 47).
+  await create("affiliate_networks", { name: "Attack corpus network", active: true, click_domains: new URL(PARTNER).hostname });
   await create("_zdata_banners", { name: TEXT_VECTOR, url: `${PARTNER}/banner` });
   const result: Corpus = { category, stores: [], articles: [], comparisons: [], advertorials: [] };
   for (const [index, slice] of slices.entries()) {

@@ -9,6 +9,9 @@ declare module "vitest" {
     siteUrl: string;
     pocketbaseUrl: string;
     pocketbaseSuperuser: { email: string; password: string };
+    /** The local mail catcher's web inbox and REST API (maildev), and the Cron Trigger's local address. */
+    mailUrl: string;
+    cronUrl: string;
   }
 }
 
@@ -23,6 +26,17 @@ export async function superuserToken(): Promise<string> {
     body: JSON.stringify({ identity: email, password }),
   });
   return ((await auth.json()) as { token: string }).token;
+}
+
+/**
+ * Fills the site's sign-in form the page shows as the account (a marketer or an editor: the
+ * site refuses superusers, issue 47) and waits until it has led on to `landing`.
+ */
+export async function signInOnSite(page: Page, account: { email: string; password: string }, landing: string): Promise<void> {
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === landing);
 }
 
 /**

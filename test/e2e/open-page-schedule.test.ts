@@ -39,7 +39,7 @@ afterAll(async () => {
 
 describe("a store page left open", () => {
   it("drops an offer when it ends and shows one when it starts, counts included, without a reload", async () => {
-    const store = await create<Store>("_zdata_stores", { title: `${marker} Store`, status: "published" });
+    const store = await create<Store>("_zdata_stores", { title: `${marker} Store`, status: "published", website: "https://clock.example/" });
     const now = Date.now();
     const offer = (heading: string, dates: Record<string, string>) =>
       create<Offer>("_zdata_offers", {

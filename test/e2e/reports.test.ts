@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_MARKETER } from "../../pocketbase/seed-content.mjs";
-import { axeViolations, launchChromium, siteUrl, watchConsole } from "./browser";
+import { axeViolations, launchChromium, signInOnSite, siteUrl, watchConsole } from "./browser";
 
 /** Where the screenshots go, to be looked at (git-ignored). */
 const SHOTS = path.resolve("screenshots", "reports");
@@ -29,10 +29,7 @@ afterAll(async () => {
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${siteUrl()}/admin/reports?group=campaign`);
   expect(new URL(page.url()).pathname).toBe("/admin/sign-in");
-  await page.getByLabel("Email").fill(DEMO_MARKETER.email);
-  await page.getByLabel("Password").fill(DEMO_MARKETER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === "/admin/reports");
+  await signInOnSite(page, DEMO_MARKETER, "/admin/reports");
   // The sign-in kept where the marketer was going.
   expect(new URL(page.url()).searchParams.get("group")).toBe("campaign");
 }

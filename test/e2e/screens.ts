@@ -10,6 +10,7 @@ async function firstLink(list: string, pattern: RegExp): Promise<string> {
 /** Every screen of the site as [name, path], detail pages taken from their lists (whatever
  * the seed made), for the checkers that must see them all (axe, the Nu Html Checker). */
 export async function everyScreen(): Promise<[string, string][]> {
+  const comparison = await firstLink("/comparisions", /href="(\/comparisions\/[^"/?]+\/[a-z0-9]+)"/);
   return [
     ["home", "/"],
     ["search", "/search?q=vpn"],
@@ -19,9 +20,15 @@ export async function everyScreen(): Promise<[string, string][]> {
     ["advertorials", "/advertorials"],
     ["advertorial", await firstLink("/advertorials", /href="(\/advertorials\/[^"/?]+\/[a-z0-9]+)"/)],
     ["comparisons", "/comparisions"],
-    ["comparison", await firstLink("/comparisions", /href="(\/comparisions\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["comparison", comparison],
     ["blog", "/blog"],
     ["blog-article", await firstLink("/blog", /href="(\/blog\/[^"/?]+\/[a-z0-9]+)"/)],
+    // Issue 53: a product (from a comparison's table), its alternatives (from the sitemap), an author, the method pages.
+    ["product", await firstLink(comparison, /<th scope="row"><a href="(\/products\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["alternatives", await firstLink("/sitemap-alternatives-1.xml", /<loc>https?:\/\/[^/<]+(\/products\/[^<]+\/alternatives)<\/loc>/)],
+    ["author", await firstLink("/blog", /href="(\/authors\/[^"/?]+\/[a-z0-9]+)"/)],
+    ["how-we-verify-codes", "/how-we-verify-codes"],
+    ["how-we-rate", "/how-we-rate"],
     ["about", "/about-us"],
     ["contact", "/contact-us"],
     ["privacy-policy", "/privacy-policy"],

@@ -19,11 +19,15 @@ export default async function setup(project) {
   const password = "e2e-tests-password";
   const dataDir = await mkdtemp(path.join(tmpdir(), "pb-e2e-"));
   await prepareSeededDataDir({ targetDir: dataDir, email, password });
-  const stack = await startStack({ dataDir, pbPort: await freePort(), port: await freePort(), email, password, quiet: true });
+  const mail = { smtpPort: await freePort(), uiPort: await freePort() };
+  const stack = await startStack({ dataDir, pbPort: await freePort(), port: await freePort(), email, password, quiet: true, mail });
   project.provide("siteUrl", stack.siteUrl);
   project.provide("pocketbaseUrl", stack.adminUrl.replace(/\/_\/$/, ""));
   // For tests that edit content as an editor would (publishing.test.ts), restoring it after.
   project.provide("pocketbaseSuperuser", { email, password });
+  // The local inbox every email goes to (test/e2e/mail.test.ts), and the mail job's trigger.
+  project.provide("mailUrl", stack.mailUrl ?? "");
+  project.provide("cronUrl", stack.cronUrl);
   return async () => {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -8,9 +8,12 @@
 import http from "node:http";
 
 /**
- * @param {{ port: number, upstreamPort: number, stopUpstream: () => Promise<void>, startUpstream: () => Promise<void> }} options
+ * `mail` (the tests' SMTP server, mail-catcher.mjs) answers GET /__test/mail?to=… with the
+ * messages it caught for an address, and POST /__test/mail/refuse?to=…&refuse=1|0 makes it
+ * refuse that address (a relay's 554) or accept it again.
+ * @param {{ port: number, upstreamPort: number, stopUpstream: () => Promise<void>, startUpstream: () => Promise<void>, mail?: { to: (address: string) => unknown[], refuse: (address: string, refuse?: boolean) => unknown } }} options
  */
-export async function startFaultProxy({ port, upstreamPort, stopUpstream, startUpstream }) {
+export async function startFaultProxy({ port, upstreamPort, stopUpstream, startUpstream, mail }) {
   /** @type {string[]} */
   const seen = [];
   /** Requests whose URL contains `needle` wait `ms` before being forwarded. */
@@ -64,6 +67,8 @@ export async function startFaultProxy({ port, upstreamPort, stopUpstream, startU
       await stopUpstream();
       return { stopped: true };
     }
+    if (pathname === "/__test/mail" && mail) return mail.to(searchParams.get("to") ?? "");
+    if (pathname === "/__test/mail/refuse" && method === "POST" && mail) return mail.refuse(searchParams.get("to") ?? "", searchParams.get("refuse") !== "0");
     if (pathname === "/__test/pocketbase/start" && method === "POST") {
       await startUpstream();
       return { started: true };

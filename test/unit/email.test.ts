@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { EMAIL_MAX_LENGTH, isValidEmail, normaliseEmail } from "../../src/lib/email";
-import { newsletterRedirect, parseNewsletterStatus, returnPathOf, safeReturnPath } from "../../src/lib/newsletter";
+import {
+  consentVersion,
+  DIGEST_CONSENT,
+  NEWSLETTER_FORM,
+  parseSignUpStatus,
+  returnPathOf,
+  safeReturnPath,
+  signUpRedirect,
+  STORE_ALERTS_FORM,
+} from "../../src/lib/newsletter";
 
 describe("newsletter email rule", () => {
   it.each([
@@ -101,17 +110,26 @@ describe("newsletter return path", () => {
   });
 
   it("adds the outcome and the anchor, replacing an earlier outcome", () => {
-    expect(newsletterRedirect("/stores?catID=x&newsletter=invalid", "subscribed")).toBe("/stores?catID=x&newsletter=subscribed#newsletter");
-    expect(newsletterRedirect("//evil.example", "invalid")).toBe("/?newsletter=invalid#newsletter");
-    expect(newsletterRedirect(undefined, "limited")).toBe("/?newsletter=limited#newsletter");
+    expect(signUpRedirect("/stores?catID=x&newsletter=invalid", "sent", NEWSLETTER_FORM)).toBe("/stores?catID=x&newsletter=sent#newsletter");
+    expect(signUpRedirect("//evil.example", "invalid", NEWSLETTER_FORM)).toBe("/?newsletter=invalid#newsletter");
+    expect(signUpRedirect(undefined, "limited", NEWSLETTER_FORM)).toBe("/?newsletter=limited#newsletter");
+    expect(signUpRedirect("/stores/a/b?alerts=invalid", "sent", STORE_ALERTS_FORM)).toBe("/stores/a/b?alerts=sent#store-alerts");
   });
 
   it("gives the form its return path without the outcome, and reads outcomes strictly", () => {
-    expect(returnPathOf("/stores", "?newsletter=subscribed&page=2")).toBe("/stores?page=2");
-    expect(returnPathOf("/", "?newsletter=already")).toBe("/");
+    expect(returnPathOf("/stores", "?newsletter=sent&page=2")).toBe("/stores?page=2");
+    expect(returnPathOf("/stores/a/b", "?alerts=sent")).toBe("/stores/a/b");
     expect(returnPathOf("/blog", "?utm_source=mail&gclid=x&page=3&fbclid=y")).toBe("/blog?page=3");
-    expect(parseNewsletterStatus("already")).toBe("already");
-    expect(parseNewsletterStatus("hacked")).toBeNull();
-    expect(parseNewsletterStatus(null)).toBeNull();
+    expect(parseSignUpStatus("sent")).toBe("sent");
+    expect(parseSignUpStatus("already")).toBeNull();
+    expect(parseSignUpStatus("hacked")).toBeNull();
+    expect(parseSignUpStatus(null)).toBeNull();
+  });
+
+  it("stores the consent wording's version a form showed, and only a version we showed", () => {
+    expect(consentVersion("2026-11-store-alerts", DIGEST_CONSENT)).toBe("2026-11-store-alerts");
+    expect(consentVersion("made-up", DIGEST_CONSENT)).toBe(DIGEST_CONSENT);
+    expect(consentVersion("constructor", DIGEST_CONSENT)).toBe(DIGEST_CONSENT);
+    expect(consentVersion(undefined, DIGEST_CONSENT)).toBe(DIGEST_CONSENT);
   });
 });

@@ -1,10 +1,10 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES } from "../../src/lib/countries";
 import { POSTBACK_STATUSES } from "../../src/lib/postback";
 import { REPORT_GROUPS } from "../../src/lib/report";
 import * as rules from "../../src/lib/rules";
-import { TRACKING_KEYS, TRACKING_VALUE_MAX } from "../../src/lib/tracking";
+import { TRACKING_KEYS, TRACKING_VALUE_CHARACTERS, TRACKING_VALUE_MAX } from "../../src/lib/tracking";
+import { OPEN_REDIRECT_VECTORS } from "../support/redirect-vectors";
 
 /**
  * Issue 47, "one rule in one place": the Worker reads pocketbase/pb_hooks/rules.js, the file
@@ -15,8 +15,17 @@ import { TRACKING_KEYS, TRACKING_VALUE_MAX } from "../../src/lib/tracking";
 describe("the rules the Worker and PocketBase's hooks share", () => {
   it("are the values the browser keeps for itself", () => {
     expect([...TRACKING_KEYS]).toEqual([...rules.TRACKING_KEYS]);
-    expect([...COUNTRY_CODES]).toEqual([...rules.COUNTRY_CODES]);
     expect(TRACKING_VALUE_MAX).toBe(rules.LIMITS.tracking_value);
+    expect(TRACKING_VALUE_CHARACTERS).toBe(rules.TRACKING_VALUE_CHARACTERS);
+    expect(rules.SHORT_LINK.values).toEqual(TRACKING_KEYS.slice(0, 5));
+  });
+
+  it("let a short link lead to pages of this site only (docs/links.md)", () => {
+    for (const vector of OPEN_REDIRECT_VECTORS) expect(rules.sitePathProblem(vector), vector).not.toBe("");
+    for (const path of ["/l/x", "/goto?url=x", "/admin", "/admin/links", "/API/collections", "/postback/t", "/_cache/purge", "/build/x.js"])
+      expect(rules.sitePathProblem(path), path).toBe("not_a_page");
+    expect(rules.sitePathProblem("/stores?UTM_SOURCE=x")).toBe("has_campaign_values");
+    for (const path of ["/", "/stores", "/gotoworld", "/offers?catID=a#top", "/blog/title/abcdefghijklmno"]) expect(rules.sitePathProblem(path), path).toBe("");
   });
 
   it("are what the Worker's postback parser and report read", () => {

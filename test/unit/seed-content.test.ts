@@ -10,6 +10,7 @@ import {
   type SeedContent,
   type SeedKey,
 } from "../../pocketbase/seed-content.mjs";
+import { LIMITS } from "../../src/lib/rules";
 
 const content = generateContent({ scale: 1 });
 
@@ -21,7 +22,7 @@ const RELATIONS: Record<SeedKey, Record<string, SeedKey>> = {
   offers: { badge: "badges", badges: "badges", categories: "categories", store: "stores" },
   banners: {},
   authors: { badges: "badges" },
-  products: { primary_category: "categories", categories: "categories", offers: "offers" },
+  products: { primary_category: "categories", categories: "categories", offers: "offers", coupon_offer: "offers" },
   articles: { product: "products", offers: "offers", authors: "authors", categories: "categories" },
   comparisons: {
     primary_product: "products",
@@ -38,6 +39,7 @@ const RELATIONS: Record<SeedKey, Record<string, SeedKey>> = {
   clicks: { offer: "offers", store: "stores" },
   networks: {},
   marketers: {},
+  editors: {},
   campaignClicks: { offer: "offers", store: "stores" },
   conversions: { network: "networks", offer: "offers", store: "stores" },
 };
@@ -61,7 +63,7 @@ describe("generateContent", () => {
     expect(content.badges).toHaveLength(8);
     expect(content.stores).toHaveLength(60);
     expect(content.offers).toHaveLength(400);
-    expect(content.products).toHaveLength(30);
+    expect(content.products).toHaveLength(36);
     expect(content.authors).toHaveLength(6);
     expect(content.banners).toHaveLength(6);
     expect(content.advertorials).toHaveLength(20);
@@ -231,11 +233,51 @@ describe("generateContent", () => {
     }
   });
 
+  it("fills issue 53's screens: comparable specs, comparison rows, alternatives, authors, revisions", () => {
+    const published = content.products.filter((p) => p.status === "published");
+    // Every product states its category's specs, under the same labels as the others of its category.
+    for (const p of published) {
+      const peers = published.filter((q) => q.primary_category === p.primary_category);
+      expect(Object.keys(p.specs).length, p.name).toBeGreaterThanOrEqual(5);
+      for (const q of peers) expect(Object.keys(q.specs), `${p.name} / ${q.name}`).toEqual(Object.keys(p.specs));
+      for (const value of Object.values(p.specs)) expect(typeof value).toBe("string");
+    }
+    expect(new Set(content.products.map((p) => p.name)).size).toBe(content.products.length);
+    // Alternatives pages: several categories with four published products (three alternatives each), others withheld.
+    const perCategory = new Map<string, number>();
+    for (const p of published) perCategory.set(p.primary_category, (perCategory.get(p.primary_category) ?? 0) + 1);
+    expect([...perCategory.values()].filter((n) => n - 1 >= 3).length).toBeGreaterThanOrEqual(6);
+    expect([...perCategory.values()].some((n) => n - 1 < 3)).toBe(true);
+    // Comparison rows name specs at least two compared products state; some comparisons leave the choice to the site.
+    const specsOf = (id: string) => content.products.find((p) => p.id === id)?.specs ?? {};
+    for (const c of content.comparisons) {
+      const compared = [c.primary_product, c.secondery_product, ...c.products].filter((id) => published.some((p) => p.id === id));
+      for (const row of c.comparison_rows) expect(compared.filter((id) => row in specsOf(id)).length, `${c.title}: ${row}`).toBeGreaterThanOrEqual(2);
+    }
+    expect(content.comparisons.some((c) => c.comparison_rows.length === 0)).toBe(true);
+    expect(content.comparisons.some((c) => c.comparison_rows.length >= 4)).toBe(true);
+    expect(content.comparisons.some((c) => c.products.length + 2 === 6)).toBe(true);
+    // Authors: expertise, a bio and a portrait.
+    for (const a of content.authors) {
+      expect(a.expertise).toMatch(/^[A-Z]/);
+      expect(a.about.length).toBeGreaterThan(100);
+      expect(a.avatar.content).toMatch(/<ellipse /);
+    }
+    // Revisions: some pieces of each kind were revised after they were published, most with a note.
+    for (const pieces of [content.articles, content.comparisons, content.advertorials]) {
+      const revised = pieces.filter((p) => p.revised_at);
+      expect(revised.length).toBeGreaterThan(2);
+      for (const p of revised) expect(p.revised_at > p.publish_time).toBe(true);
+      expect(revised.some((p) => p.revision_note)).toBe(true);
+    }
+  });
+
   it("keeps every date in the fixed window", () => {
     const dates = [
       ...content.articles.map((a) => a.publish_time),
       ...content.comparisons.map((c) => c.publish_time),
       ...content.advertorials.map((a) => a.publish_time),
+      ...[...content.articles, ...content.comparisons, ...content.advertorials].map((p) => p.revised_at).filter(Boolean),
     ];
     for (const d of dates) {
       expect(d >= "2025-01-01" && d <= "2026-10-31 23:59:59.999Z", d).toBe(true);
@@ -275,6 +317,15 @@ describe("generateContent", () => {
     expect(double.comparisons).toHaveLength(content.comparisons.length * 2);
     expect(new Set(double.stores.map((s) => s.title)).size).toBe(double.stores.length);
     expect(() => generateContent({ scale: 0 })).toThrow(RangeError);
+  });
+
+  it("keeps the demo network's click domains within the field's limit at any scale (scale 3 passed it before issue 49)", { timeout: 60_000 }, () => {
+    for (const scale of [1, 5]) {
+      const [network] = generateContent({ scale }).networks;
+      const domains = String(network?.click_domains);
+      expect(domains.length).toBeLessThanOrEqual(LIMITS.click_domains);
+      expect(domains.split(", ").length).toBeGreaterThan(10);
+    }
   });
 
   describe("offer lifecycle (issue 15)", () => {

@@ -53,6 +53,21 @@ describe("tracking capture rules", () => {
     expect(parseTracking(undefined)).toEqual({});
   });
 
+  it("carries a short link's id after the nine values, by the same rule, and never takes one from an address", () => {
+    const link = "abcdefghijklmno";
+    const merged = mergeTracking({ utm_source: "old", utm_term: "vpn" }, { utm_source: "print", link });
+    expect(merged).toEqual({ utm_source: "print", utm_term: "vpn", link });
+    expect(serializeTracking(merged)).toBe(`utm_source=print&utm_term=vpn&link=${link}`);
+    expect(parseTracking(serializeTracking(merged))).toEqual(merged);
+    // A page arriving with new values keeps the link, as it keeps the other values.
+    expect(mergeTracking(merged, trackingFromQuery(new URLSearchParams(`utm_source=google&link=zzzzzzzzzzzzzzz`)))).toEqual({
+      ...merged,
+      utm_source: "google",
+    });
+    expect(parseTracking("utm_source=a&link=NOT-AN-ID")).toEqual({ utm_source: "a" });
+    expect(parseTracking("link=abc%3Cscript")).toEqual({});
+  });
+
   it("strips tracking parameters from a URL and leaves other URLs untouched", () => {
     const url = new URL("https://site.example/stores?catID=b&utm_source=x&catID=a&gclid=1");
     expect(withoutTracking(url).href).toBe("https://site.example/stores?catID=b&catID=a");

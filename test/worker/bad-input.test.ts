@@ -122,6 +122,9 @@ function routes(): string[] {
     "/not-found",
     "/no/such/page",
     "/goto?url=https%3A%2F%2Fclicks.network.example%2F",
+    "/l/no-such-link",
+    "/admin/links",
+    "/admin/links/abcdefghijklmno/qr.png",
     "/robots.txt",
     "/sitemap.xml",
     "/build/missing.js",
@@ -312,7 +315,7 @@ describe("bad input to the public API", () => {
         "_superusers",
         "users",
         "edge_services",
-        "newsletter_subscribers",
+        "subscribers",
         "outbound_events",
         "websites",
         "_collections",
@@ -363,7 +366,7 @@ describe("bad input to the public API", () => {
         );
       }
       await expectAllClear(cases);
-      for (const name of ["_superusers", "edge_services", "newsletter_subscribers", "outbound_events"]) {
+      for (const name of ["_superusers", "edge_services", "subscribers", "outbound_events"]) {
         expect((await visit(`/api/collections/${name}/records`)).status, name).toBe(404);
       }
     },

@@ -34,14 +34,14 @@ async function workedCount(): Promise<number> {
 
 async function subscribers(email: string): Promise<number> {
   const filter = encodeURIComponent(`email = '${email}'`);
-  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/newsletter_subscribers/records?filter=${filter}`, {
+  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/subscribers/records?filter=${filter}`, {
     headers: { Authorization: await superuserToken() },
   });
   return ((await response.json()) as { totalItems: number }).totalItems;
 }
 
 beforeAll(async () => {
-  const store = await writer.create<Store>("_zdata_stores", { title: `Limits ${crypto.randomUUID().slice(0, 6)}` });
+  const store = await writer.create<Store>("_zdata_stores", { title: `Limits ${crypto.randomUUID().slice(0, 6)}`, website: "https://limits.example/" });
   offer = await writer.create<Offer>("_zdata_offers", {
     heading: "Bodies have limits",
     type: "deal",

@@ -41,7 +41,11 @@ function refused(answer: { status: number; body: Refusal }, field: string, words
 
 beforeAll(async () => {
   token = await superuserToken();
-  store = await writer.create<Store>("_zdata_stores", { title: `Checked ${crypto.randomUUID().slice(0, 8)}`, default_action_url: "https://checked.example/" });
+  store = await writer.create<Store>("_zdata_stores", {
+    title: `Checked ${crypto.randomUUID().slice(0, 8)}`,
+    website: "https://www.checked.example/",
+    default_action_url: "https://checked.example/",
+  });
 });
 
 afterAll(async () => {
@@ -67,7 +71,7 @@ describe("checks of what editors save", () => {
     }
     const saved = await offer({
       countries: ["DE", "US"],
-      cta_urls: { DE: "https://shop.example.de/deal", US: "https://shop.example.com/deal?ref={utm_source}" },
+      cta_urls: { DE: "https://de.checked.example/deal", US: "https://checked.example/us/deal?ref={utm_source}" },
     });
     expect(saved.status).toBe(200);
     // The countries themselves are the select field's own choices: PocketBase refuses others.
@@ -101,7 +105,7 @@ describe("checks of what editors save", () => {
   });
 
   it("a partner URL may carry a port, a path, a query and macros", async () => {
-    const answer = await offer({ cta_url: "https://go.shop.example.co.uk:8443/deal?aff=dealpilot&sub={click_id}&src={utm_source}#top" });
+    const answer = await offer({ cta_url: "https://go.checked.example:8443/deal?aff=dealpilot&sub={click_id}&src={utm_source}#top" });
     expect(answer.status).toBe(200);
   });
 
@@ -113,5 +117,41 @@ describe("checks of what editors save", () => {
       default_action_url: "https://checked.example/",
     });
     expect((await save("PATCH", `_zdata_stores/records/${empty.id}`, { default_action_url: "" })).status).toBe(200);
+  });
+
+  it("a partner URL leads only into a store's website or a network's click domains: /goto goes nowhere else", async () => {
+    const host = `elsewhere-${crypto.randomUUID().slice(0, 8)}.example`;
+    const url = `https://go.${host}/deal?sub={click_id}`;
+    refused(await offer({ cta_url: url }), "cta_url", "click domains");
+    refused(await offer({ cta_urls: { DE: url } }), "cta_urls", "click domains");
+    refused(await save("PATCH", `_zdata_stores/records/${store.id}`, { default_action_url: url }), "default_action_url", "click domains");
+    refused(await save("POST", "Products/records", { name: "Checked product", status: "draft", cta_url: url }), "cta_url", "click domains");
+    refused(await save("POST", "_zdata_banners/records", { name: "Checked banner", url }), "url", "click domains");
+    // The fix the message names: the host joins a network's click domains (or a store's website).
+    const network = await writer.create<{ id: string }>("affiliate_networks", { name: "Checked network", click_domains: `clicks.example, ${host}` });
+    expect((await offer({ cta_url: url })).status).toBe(200);
+    await fetch(`${testEnv.POCKETBASE_URL}/api/collections/affiliate_networks/records/${network.id}`, { method: "DELETE", headers: { Authorization: token } });
+    refused(await offer({ cta_url: url }), "cta_url", "click domains");
+    const own = await save("POST", "_zdata_stores/records", { title: `Checked own ${host}`, website: `https://www.${host}/`, default_action_url: url });
+    expect(own.status).toBe(200);
+    expect((await offer({ cta_url: url })).status).toBe(200);
+    await fetch(`${testEnv.POCKETBASE_URL}/api/collections/_zdata_stores/records/${(own.body as unknown as Store).id}`, {
+      method: "DELETE",
+      headers: { Authorization: token },
+    });
+  });
+
+  it("names every field's problem in one answer, PocketBase's own and the site's", async () => {
+    const answer = await offer({
+      heading: "",
+      starts_at: "2026-12-10 00:00:00.000Z",
+      expires_at: "2026-12-01 00:00:00.000Z",
+      cta_url: "http://checked.example/",
+    });
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.data).sort()).toEqual(["cta_url", "expires_at", "heading"]);
+    expect(answer.body.data.heading!.message).toMatch(/cannot be blank/i);
+    expect(answer.body.data.expires_at!.message).toContain("end before it starts");
+    expect(answer.body.data.cta_url!.message).toContain("https://");
   });
 });

@@ -29,6 +29,7 @@ beforeAll(async () => {
   token = await superuserToken();
   const store = await writer.create<Store>("_zdata_stores", {
     title: `Counted ${crypto.randomUUID().slice(0, 8)}`,
+    website: "https://counted.example/",
     default_action_url: "https://counted.example/",
   });
   offer = await writer.create<Counted>("_zdata_offers", {

@@ -34,6 +34,7 @@ beforeAll(async () => {
   store = await writer.create<Store>("_zdata_stores", {
     title: `${marker} Store`,
     category_ids: [category.id],
+    website: "https://drafted.example/",
     default_action_url: "https://drafted.example/",
   });
   draftStore = await writer.create<Store>("_zdata_stores", { title: `${marker} Hidden Store`, category_ids: [category.id], status: "draft" });

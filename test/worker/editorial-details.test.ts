@@ -50,7 +50,7 @@ const tagChips = (html: string) =>
 
 function expectHeader(
   html: string,
-  record: { title: string; publish_time: string; banner_image: string; collectionName: string; id: string },
+  record: { title: string; publish_time: string; revised_at: string; banner_image: string; collectionName: string; id: string },
   kind: string,
   category: Category,
   author: Author,
@@ -58,8 +58,10 @@ function expectHeader(
   const main = mainOf(html);
   expect(main).toContain(`<a class="badge text-bg-primary text-decoration-none mb-2" href="/${kind}?id=${category.id}"`);
   expect(textOf(main.match(/<h1 [^>]*>([\s\S]*?)<\/h1>/)![1]!)).toBe(record.title);
+  // "Updated" (issue 53) when the piece was revised on a later day than it was published.
+  const updated = record.revised_at && record.revised_at.slice(0, 10) > record.publish_time.slice(0, 10) ? ` · Updated ${medium(record.revised_at)}` : "";
   expect(textOf(main.match(/<div class="[^"]*article-byline">([\s\S]*?)<\/div>/)![1]!)).toBe(
-    `By ${author.first_name} ${author.last_name} · ${medium(record.publish_time)}`,
+    `By ${author.first_name} ${author.last_name} · Published ${medium(record.publish_time)}${updated}`,
   );
   expect(main).toContain(`<time dateTime="${record.publish_time.slice(0, 10)}">${medium(record.publish_time)}</time>`);
   expect(main).toMatch(
@@ -71,7 +73,12 @@ function expectHeader(
 function expectAuthorSidebar(html: string, author: Author) {
   const aside = html.match(/<section class="card shadow-sm author-sidebar"[\s\S]*?<\/section>/)?.[0] ?? "";
   expect(aside).toContain(">About the author</h2>");
-  expect(aside).toContain(`<p class="h5 mb-0">${author.first_name} ${author.last_name}</p>`);
+  const name = `${author.first_name} ${author.last_name}`;
+  // Their name links their page (issue 53), and their expertise follows it.
+  expect(aside).toContain(
+    `<p class="h5 mb-0"><a class="link-body-emphasis" href="/authors/${encodeURIComponent(name.toLowerCase())}/${author.id}">${name}</a></p>`,
+  );
+  expect(aside).toContain(`<p class="small mb-0">${author.expertise}</p>`);
   expect(textOf(aside)).toContain(textOf(author.about));
   const links = [...aside.matchAll(/<a [^>]*href="([^"]+)" target="_blank" rel="noopener nofollow">/g)].map((m) => m[1]);
   expect(links).toEqual(author.social_links!.map((l) => l.url));
@@ -135,7 +142,10 @@ describe("blog article /blog/{title}/{id}", () => {
     const product = article.expand!.product!;
     const html = await page(`/blog/${segment(article.title)}/${article.id}`);
     expect(html).toContain(`<article class="card shadow-sm product-card product-card-${article.product_cardtype}"`);
-    expect(html).toContain(`>${product.name.replace(/&/g, "&amp;")}</h2>`);
+    // Its name links its own page (issue 53).
+    expect(html).toContain(
+      `><a class="link-body-emphasis" href="/products/${encodeURIComponent(product.name.toLowerCase())}/${product.id}">${product.name.replace(/&/g, "&amp;")}</a></h2>`,
+    );
   });
 
   it("sends any other title segment to the canonical address (301), query kept", async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
-import { readCookie } from "../../src/lib/cookies";
-import { htmlText, pocketbaseWriter, superuserToken, testEnv, visit } from "./helpers";
+import { htmlText, pocketbaseWriter, SITE, signInOnSite, superuserToken, testEnv, visit } from "./helpers";
 
 /**
  * Issue 35, "An editors' role": members of `editors` create and edit content through
@@ -34,7 +33,11 @@ beforeAll(async () => {
     body: JSON.stringify({ identity: editor.email, password: editor.password }),
   });
   token = ((await auth.json()) as { token: string }).token;
-  store = await writer.create<Store>("_zdata_stores", { title: `${marker} Store`, default_action_url: "https://edited.example/" });
+  store = await writer.create<Store>("_zdata_stores", {
+    title: `${marker} Store`,
+    website: "https://edited.example/",
+    default_action_url: "https://edited.example/",
+  });
   // An offer with its thumbnail, uploaded as the admin UI and the SDK send files.
   const form = new FormData();
   for (const [name, value] of Object.entries({ heading: `${marker} draft deal`, type: "deal", store: store.id, cta_url: "https://edited.example/deal" })) {
@@ -96,7 +99,7 @@ describe("the editors' role", () => {
     }
     const schema = await asEditor("/api/collections/_zdata_offers", { method: "PATCH", body: JSON.stringify({ listRule: "" }) });
     expect(schema.status).toBe(403);
-    for (const collection of ["edge_services", "conversions", "outbound_events", "offer_feedback", "newsletter_subscribers", "daily_clicks"]) {
+    for (const collection of ["edge_services", "conversions", "outbound_events", "offer_feedback", "subscribers", "daily_clicks"]) {
       const list = await asEditor(`/api/collections/${collection}/records`);
       await list.body?.cancel();
       expect(list.status, collection).toBe(403);
@@ -124,23 +127,16 @@ describe("the editors' role", () => {
   });
 
   it("signs in on the site to preview drafts, and is told the reports are not theirs", async () => {
-    const signIn = await visit("/admin/sign-in", {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": crypto.randomUUID() },
-      body: new URLSearchParams({ ...editor, next: "/admin/reports" }),
-    });
-    expect(signIn.status).toBe(303);
-    const cookie = `dp_admin=${readCookie((signIn.headers.get("Set-Cookie") ?? "").split(";")[0], "dp_admin")}`;
+    const cookie = await signInOnSite(editor.email, editor.password);
     const page = await visit(`/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`, { headers: { Cookie: cookie } });
     const html = await page.text();
     expect(html).toContain(htmlText(offer.heading));
     expect(html).toContain("Preview — not published");
     const reports = await visit("/admin/reports", { headers: { Cookie: cookie }, redirect: "manual" });
     expect(reports.status).toBe(403);
-    expect(await reports.text()).toContain("reads no reports");
+    expect(await reports.text()).toContain("This page is for marketers");
     // Signing out (the notice's button) voids the session's token: the cookie shows the public page.
-    const signOut = await visit("/admin/sign-out", { method: "POST", headers: { Cookie: cookie }, redirect: "manual" });
+    const signOut = await visit("/admin/sign-out", { method: "POST", headers: { Cookie: cookie, Origin: SITE }, redirect: "manual" });
     expect(signOut.status).toBe(303);
     const after = await (await visit(`/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`, { headers: { Cookie: cookie } })).text();
     expect(after).not.toContain(htmlText(offer.heading));

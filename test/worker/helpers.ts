@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { createContentClient, type ContentClient } from "../../src/data/client";
 import { deleteCopy } from "../../src/edge/cache/cache";
+import { newClickId } from "../../src/lib/click-id";
 import { contentCacheKey } from "../../src/edge/cache/content-origin";
+import type { OutboundEventMessage } from "../../src/edge/events/messages";
 import type { Env } from "../../src/env";
 
 /** Bindings of the Worker under test, with the test-only ones from vitest.worker.config.ts. */
@@ -147,4 +149,124 @@ export function searchResults(html: string): { kind: string; href: string; title
     href: m[2]!.replace(/&amp;/g, "&"),
     title: textOf(m[3]!),
   }));
+}
+
+/** The site's own origin in tests: browsers send it as Origin with a form's post. */
+export const SITE = "http://127.0.0.1:8787";
+
+/** A form posted from one of the site's pages, as a browser sends it (Origin, a client of its own). */
+export function postForm(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return visit(path, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE, "CF-Connecting-IP": crypto.randomUUID(), ...headers },
+    body: new URLSearchParams(form),
+  });
+}
+
+/** The session cookie a sign-in response sets, as the browser sends it back (`dp_admin=…`); undefined when none. */
+export function sessionCookieOf(response: Response): string | undefined {
+  const started = response.headers.getSetCookie().find((cookie) => /^dp_admin=[^;]+;/.test(cookie));
+  return started?.split(";")[0];
+}
+
+/** Signs in on the site (/admin/sign-in) and returns the session cookie; fails the test if it cannot. */
+export async function signInOnSite(email: string, password: string, next = ""): Promise<string> {
+  const response = await postForm("/admin/sign-in", { email, password, next });
+  const cookie = sessionCookieOf(response);
+  if (response.status !== 303 || !cookie) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
+/** A verified account of `collection` (marketers, editors) made by the writer; its credentials. */
+export async function siteAccount(writer: Awaited<ReturnType<typeof pocketbaseWriter>>, collection: "marketers" | "editors", verified = true) {
+  const account = { email: `${collection}-${crypto.randomUUID().slice(0, 8)}@accounts.test`, password: `${collection}-test-password` };
+  const record = await writer.create<{ id: string }>(collection, { ...account, passwordConfirm: account.password, name: `Test ${collection}`, verified });
+  return { ...account, id: record.id };
+}
+
+/** What the tests' SMTP server caught for `address` (test/support/mail-catcher.mjs), oldest first. */
+export async function mailTo(address: string): Promise<Array<{ to: string[]; subject: string; text: string; html: string; headers: Record<string, string> }>> {
+  const response = await fetch(`${testEnv.TEST_CONTROL_URL}/__test/mail?to=${encodeURIComponent(address)}`);
+  if (!response.ok) throw new Error(`mail for ${address}: ${response.status}`);
+  return response.json();
+}
+
+/** An outbound event's queue message as the producer sends it (src/edge/events/outbound-events.ts), a click of its own, for handing batches to queue() directly. */
+export function eventMessage(overrides: Partial<OutboundEventMessage> = {}): OutboundEventMessage {
+  return {
+    click_id: newClickId(),
+    kind: "click",
+    url: "https://partner.example/x",
+    target_host: "partner.example",
+    offer: "",
+    store: "",
+    product: "",
+    referrer_path: "",
+    utm_source: "",
+    utm_medium: "",
+    utm_campaign: "",
+    utm_term: "",
+    utm_content: "",
+    gclid: "",
+    utm_g: "",
+    fbclid: "",
+    utm_id: "",
+    country: "",
+    device: "desktop",
+    event_time: new Date().toISOString(),
+    short_link: "",
+    automated: false,
+    counted: false,
+    count_key: "",
+    ...overrides,
+  };
+}
+
+/**
+ * Resolves once the events queue has delivered, and the consumer handled, every message sent
+ * before the call: a marker event sent now is stored (the local queue delivers in order), so
+ * whatever a test sent earlier has met the consumer by then. "Nothing was stored" is asserted
+ * after this, never after a fixed wait.
+ */
+export async function queueDrained(timeoutMs = 20_000): Promise<void> {
+  const clickId = newClickId();
+  const marker = {
+    click_id: clickId,
+    kind: "reveal",
+    url: "https://queue-drained.test/",
+    target_host: "",
+    referrer_path: "/__test/queue-drained",
+    counted: false,
+    event_time: new Date().toISOString(),
+  };
+  await (testEnv.EVENTS as Queue<unknown>).send(marker, { contentType: "json" });
+  const deadline = Date.now() + timeoutMs;
+  const token = await superuserToken();
+  while (Date.now() < deadline) {
+    const query = new URLSearchParams({ filter: `click_id = "${clickId}"`, fields: "id", skipTotal: "1" });
+    const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/outbound_events/records?${query}`, { headers: { Authorization: token } });
+    if (response.ok && ((await response.json()) as { items: unknown[] }).items.length > 0) return;
+    await sleep(100);
+  }
+  throw new Error(`the events queue did not drain within ${timeoutMs} ms`);
+}
+
+/** A page's side-by-side table (issue 53) as a reader meets it: its column headers, and per
+ * row the row header's text and link and each cell's text. Null when the page has none. */
+export function comparisonTableOf(html: string): { columns: string[]; rows: { name: string; href: string; cells: string[] }[] } | null {
+  const table = html.match(/<table class="table table-sm mb-0 comparison-table">([\s\S]*?)<\/table>/)?.[1];
+  if (!table) return null;
+  const head = table.match(/<thead>([\s\S]*?)<\/thead>/)?.[1] ?? "";
+  const columns = [...head.matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((m) => textOf(m[1]!));
+  const body = table.match(/<tbody>([\s\S]*?)<\/tbody>/)?.[1] ?? "";
+  const rows = [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => {
+    const header = m[1]!.match(/<th scope="row">([\s\S]*?)<\/th>/)?.[1] ?? "";
+    return {
+      name: textOf(header),
+      href: header.match(/href="([^"]+)"/)?.[1] ?? "",
+      cells: [...m[1]!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((cell) => textOf(cell[1]!)),
+    };
+  });
+  return { columns, rows };
 }

@@ -13,7 +13,7 @@ const writer = await pocketbaseWriter();
 let offer: Offer;
 
 beforeAll(async () => {
-  const store = await writer.create<Store>("_zdata_stores", { title: `Hung ${crypto.randomUUID().slice(0, 6)}` });
+  const store = await writer.create<Store>("_zdata_stores", { title: `Hung ${crypto.randomUUID().slice(0, 6)}`, website: "https://hung.example/" });
   offer = await writer.create<Offer>("_zdata_offers", {
     heading: "Vote while it hangs",
     type: "deal",

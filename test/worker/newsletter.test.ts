@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NEWSLETTER_MESSAGES } from "../../src/lib/newsletter";
+import { SIGN_UP_MESSAGES as NEWSLETTER_MESSAGES } from "../../src/lib/newsletter";
 import { setPocketBase, sleep, testEnv, visit } from "./helpers";
 
 const SITE = "http://127.0.0.1:8787";
@@ -53,14 +53,15 @@ async function superuserHeaders(): Promise<Record<string, string>> {
 interface Subscriber {
   id: string;
   email: string;
-  source_path: string;
-  create_time: string;
+  status: string;
+  digest_consent_page: string;
+  digest_requested_at: string;
 }
 
 /** Stored subscribers with this address in any spelling, read as the superuser. */
 async function storedSubscribers(email: string): Promise<Subscriber[]> {
   const filter = encodeURIComponent(`email ~ '${email.toLowerCase()}'`);
-  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/newsletter_subscribers/records?filter=${filter}`, {
+  const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/subscribers/records?filter=${filter}`, {
     headers: await superuserHeaders(),
   });
   expect(response.status).toBe(200);
@@ -74,28 +75,29 @@ async function awayFromMinuteBoundary(): Promise<void> {
 }
 
 describe("POST /newsletter with JavaScript (Accept: application/json)", () => {
-  it("subscribes a good address and stores it normalised, with the page it came from", async () => {
+  it("takes a good address as a pending sign-up, stored normalised, with the page it came from", async () => {
     const email = uniqueEmail();
     const response = await subscribe(`  ${email.toUpperCase()} `, { returnTo: "/stores?page=2" });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response.json()).toEqual({ status: "subscribed", message: NEWSLETTER_MESSAGES.subscribed });
+    expect(await response.json()).toEqual({ status: "sent", message: NEWSLETTER_MESSAGES.sent });
     const stored = await storedSubscribers(email);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.email).toBe(email);
-    expect(stored[0]!.source_path).toBe("/stores");
-    expect(stored[0]!.create_time).not.toBe("");
+    expect(stored[0]!.status).toBe("pending");
+    expect(stored[0]!.digest_consent_page).toBe("/stores");
+    expect(stored[0]!.digest_requested_at).not.toBe("");
   });
 
-  it("says 'already' for the same address again, in any case, and keeps one record", async () => {
+  it("answers the same for the same address again, in any case, and keeps one record", async () => {
     const email = uniqueEmail();
-    expect((await (await subscribe(email)).json()) as object).toMatchObject({ status: "subscribed" });
+    expect((await (await subscribe(email)).json()) as object).toMatchObject({ status: "sent" });
     const again = await subscribe(email.replace("news", "NEWS").replace("example", "Example"));
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ status: "already", message: NEWSLETTER_MESSAGES.already });
+    expect(await again.json()).toEqual({ status: "sent", message: NEWSLETTER_MESSAGES.sent });
     const noJs = await subscribe(email, { json: false, returnTo: "/blog" });
     expect(noJs.status).toBe(303);
-    expect(noJs.headers.get("Location")).toBe("/blog?newsletter=already#newsletter");
+    expect(noJs.headers.get("Location")).toBe("/blog?newsletter=sent#newsletter");
     expect(await storedSubscribers(email)).toHaveLength(1);
   });
 
@@ -122,7 +124,7 @@ describe("POST /newsletter with JavaScript (Accept: application/json)", () => {
     const email = uniqueEmail();
     const response = await subscribe(email, { multipart: true });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "subscribed" });
+    expect(await response.json()).toMatchObject({ status: "sent" });
     expect(await storedSubscribers(email)).toHaveLength(1);
   });
 });
@@ -132,7 +134,7 @@ describe("POST /newsletter without JavaScript (plain form post)", () => {
     const email = uniqueEmail();
     const response = await subscribe(email, { json: false, returnTo: "/stores?catID=abc&newsletter=invalid" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/stores?catID=abc&newsletter=subscribed#newsletter");
+    expect(response.headers.get("Location")).toBe("/stores?catID=abc&newsletter=sent#newsletter");
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await storedSubscribers(email)).toHaveLength(1);
   });
@@ -201,8 +203,8 @@ describe("POST /newsletter protections", () => {
     const [stored] = await storedSubscribers(email);
     const pb = testEnv.POCKETBASE_URL;
     for (const path of [
-      "/api/collections/newsletter_subscribers/records",
-      `/api/collections/newsletter_subscribers/records/${stored!.id}`,
+      "/api/collections/subscribers/records",
+      `/api/collections/subscribers/records/${stored!.id}`,
       "/api/collections/edge_services/records",
     ]) {
       const response = await fetch(`${pb}${path}`);
@@ -218,18 +220,18 @@ describe("POST /newsletter protections", () => {
       body: JSON.stringify({ email: "intruder@example.com", password: "intruder-1234", passwordConfirm: "intruder-1234" }),
     });
     expect(signUp.ok).toBe(false);
-    const write = await fetch(`${pb}/api/collections/newsletter_subscribers/records`, {
+    const write = await fetch(`${pb}/api/collections/subscribers/records`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email: uniqueEmail() }),
     });
     expect(write.ok).toBe(false);
-    const change = await fetch(`${pb}/api/collections/newsletter_subscribers/records/${stored!.id}`, { method: "DELETE" });
+    const change = await fetch(`${pb}/api/collections/subscribers/records/${stored!.id}`, { method: "DELETE" });
     expect(change.ok).toBe(false);
     expect(await storedSubscribers(email)).toHaveLength(1);
     // The Worker's public API does not know these collections at all.
-    expect((await visit("/api/collections/newsletter_subscribers/records")).status).toBe(404);
-    expect((await visit(`/api/collections/newsletter_subscribers/records/${stored!.id}`)).status).toBe(404);
+    expect((await visit("/api/collections/subscribers/records")).status).toBe(404);
+    expect((await visit(`/api/collections/subscribers/records/${stored!.id}`)).status).toBe(404);
     expect((await visit("/api/collections/edge_services/records")).status).toBe(404);
     const login = await visit("/api/collections/edge_services/auth-with-password", {
       method: "POST",
@@ -255,7 +257,7 @@ describe("POST /newsletter protections", () => {
     expect(patched.status).toBe(200);
     const email = uniqueEmail();
     const response = await subscribe(email);
-    expect(await response.json()).toMatchObject({ status: "subscribed" });
+    expect(await response.json()).toMatchObject({ status: "sent" });
     expect(await storedSubscribers(email)).toHaveLength(1);
   });
 
@@ -274,6 +276,6 @@ describe("POST /newsletter protections", () => {
     }
     expect(await storedSubscribers(email)).toHaveLength(0);
     // Once PocketBase is back the same address goes through.
-    expect(await (await subscribe(email)).json()).toMatchObject({ status: "subscribed" });
+    expect(await (await subscribe(email)).json()).toMatchObject({ status: "sent" });
   });
 });

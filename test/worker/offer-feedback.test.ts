@@ -55,7 +55,7 @@ async function counters(id = offer.id): Promise<{ worked_count: number; failed_c
 const cookieValue = (response: Response) => response.headers.get("Set-Cookie")?.match(/^dp_votes=([^;]*)/)?.[1];
 
 beforeAll(async () => {
-  store = await writer.create<Store>("_zdata_stores", { title: `Feedback ${crypto.randomUUID().slice(0, 6)}` });
+  store = await writer.create<Store>("_zdata_stores", { title: `Feedback ${crypto.randomUUID().slice(0, 6)}`, website: "https://votes.example/" });
   offer = await writer.create<Offer>("_zdata_offers", {
     heading: "Vote on me",
     type: "coupon",

@@ -36,7 +36,11 @@ const created: Record<"live" | "expired" | "upcoming" | "expiredLongAgo", Offer>
 
 beforeAll(async () => {
   store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=1&sort=title")).items[0]!;
-  ownStore = await writer.create<Store>("_zdata_stores", { title: `${marker} Store`, subheading: "Lifecycle test store" });
+  ownStore = await writer.create<Store>("_zdata_stores", {
+    title: `${marker} Store`,
+    subheading: "Lifecycle test store",
+    website: "https://lifecycle.example/",
+  });
   const now = Date.now();
   // Featured deals clicked more than any seeded offer: every home section and list would
   // put them first if it let them through.
@@ -141,7 +145,11 @@ describe("what a live card says", () => {
       `/api/collections/_zdata_badges/records?filter=${encodeURIComponent('title = "Verified"')}`,
     );
     const badge = items[0]!;
-    const badgeStore = await writer.create<Store>("_zdata_stores", { title: `${marker} Badge Store`, subheading: "Lifecycle test store" });
+    const badgeStore = await writer.create<Store>("_zdata_stores", {
+      title: `${marker} Badge Store`,
+      subheading: "Lifecycle test store",
+      website: "https://lifecycle.example/",
+    });
     await writer.create<Offer>("_zdata_offers", {
       heading: `${marker} claims verified`,
       subheading: "lifecycle",
@@ -232,7 +240,7 @@ describe("freshness ends at the next start or expiry", () => {
   }
 
   it("a cached page and its reads stop showing an offer the moment it expires, and show one the moment it starts", async () => {
-    const own = await writer.create<Store>("_zdata_stores", { title: `${marker} Clock` });
+    const own = await writer.create<Store>("_zdata_stores", { title: `${marker} Clock`, website: "https://clock.example/" });
     const soon = Date.now() + 4_000;
     await writer.create("_zdata_offers", {
       heading: `${marker} expiring`,
@@ -272,7 +280,7 @@ describe("freshness ends at the next start or expiry", () => {
   });
 
   it("an offer starting after another ended still shows the moment it starts (the list read after the end is no longer fresh then)", async () => {
-    const own = await writer.create<Store>("_zdata_stores", { title: `${marker} Later` });
+    const own = await writer.create<Store>("_zdata_stores", { title: `${marker} Later`, website: "https://clock.example/" });
     const ends = Date.now() + 3_000;
     const starts = ends + 3_000;
     const deal = (heading: string, dates: Record<string, string>) =>
@@ -304,7 +312,7 @@ describe("freshness ends at the next start or expiry", () => {
   });
 
   it("the content API gives browsers a max-age no longer than the time left to the next instant", async () => {
-    const own = await writer.create<Store>("_zdata_stores", { title: `${marker} Api` });
+    const own = await writer.create<Store>("_zdata_stores", { title: `${marker} Api`, website: "https://clock.example/" });
     await writer.create("_zdata_offers", {
       heading: `${marker} api`,
       type: "deal",

@@ -1,10 +1,10 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PostbackMessage } from "../../src/edge/events/postback";
+import type { PostbackMessage } from "../../src/edge/events/messages";
 import { newClickId } from "../../src/lib/click-id";
 import { CLICK_ID_NAMES } from "../../src/lib/postback";
 import worker from "../../src/worker";
-import { pocketbaseWriter, setPocketBase, superuserToken, testEnv, visit } from "./helpers";
+import { originRequests, pocketbaseWriter, queueDrained, setPocketBase, superuserToken, testEnv, visit } from "./helpers";
 
 /** Postbacks reach PocketBase through the events queue: batches wait up to 2 s. */
 const QUEUED = { timeout: 10_000, interval: 200 };
@@ -114,7 +114,7 @@ describe("postbacks: who may send them", () => {
       expect(await response.text()).toBe("Not found");
       expect(response.headers.get("Cache-Control")).toBe("no-store");
     }
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await queueDrained();
     const anywhere = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/conversions/records?filter=${encodeURIComponent(`txid = "${txid}"`)}`, {
       headers: admin,
     });
@@ -177,7 +177,7 @@ describe("postbacks: what is stored", () => {
     const query = { click_id: clickId, txid, payout: "20", status: "approved" };
     for (let i = 0; i < 3; i++) expect((await send(query)).status).toBe(200);
     await expect.poll(() => byTxid(txid), QUEUED).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await queueDrained();
     const [conversion] = await byTxid(txid);
     expect(conversion!.history).toHaveLength(1);
 
@@ -235,6 +235,13 @@ describe("postbacks: what is stored", () => {
     expect((await byTxid(txid))[0]!.utm_campaign).toBe("late-click");
   });
 
+  it("stores every postback it answers OK: the longest click id and txid it takes fit PocketBase's fields", async () => {
+    const txid = `T-${"t".repeat(126)}`;
+    const response = await send({ click_id: "c".repeat(64), txid, event: "e".repeat(100) });
+    expect(response.status).toBe(200);
+    await expect.poll(() => byTxid(txid), QUEUED).toEqual([expect.objectContaining({ click_id: "c".repeat(64), event: "e".repeat(100) })]);
+  });
+
   it("answers 400 with a plain message to malformed values, and stores nothing", async () => {
     const txid = uniqueTxid();
     const cases: Array<[Record<string, string>, RegExp]> = [
@@ -248,6 +255,10 @@ describe("postbacks: what is stored", () => {
       [{ click_id: "a", txid, status: "paid" }, /status must be one of pending, approved, reversed/],
       [{ click_id: "a", txid: "#txid#" }, /txid is malformed/],
       [{ click_id: "a", txid, event: "<script>" }, /event is malformed/],
+      // Longer than PocketBase's conversions.click_id holds (rules.js LIMITS): refused here, not on every delivery.
+      [{ click_id: "c".repeat(65), txid }, /click id is malformed: 1 to 64/],
+      [{ click_id: "c".repeat(128), txid }, /click id is malformed: 1 to 64/],
+      [{ click_id: "a", txid: "t".repeat(129) }, /txid is malformed: 1 to 128/],
     ];
     for (const [query, message] of cases) {
       const response = await send(query);
@@ -260,7 +271,7 @@ describe("postbacks: what is stored", () => {
       body: `click_id=a&txid=${txid}&event=${"x".repeat(20_000)}`,
     });
     expect(oversized.status).toBe(413);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await queueDrained();
     expect(await byTxid(txid)).toEqual([]);
   });
 });
@@ -272,29 +283,65 @@ describe("postbacks: faults", () => {
     const txids = [uniqueTxid(), uniqueTxid()];
     await setPocketBase("stop");
     try {
+      const tried = await originRequests("/api/dealpilot/postbacks");
       for (const txid of txids) expect((await send({ click_id: newClickId(), txid, payout: "7" })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // The consumer met PocketBase down: it tried to store them, and failed.
+      await expect.poll(() => originRequests("/api/dealpilot/postbacks"), AFTER_RETRY).toBeGreaterThan(tried);
     } finally {
       await setPocketBase("start");
     }
     for (const txid of txids) await expect.poll(() => byTxid(txid), AFTER_RETRY).toHaveLength(1);
   });
 
-  it("limits postbacks per network: past 600 a minute the network is told to retry", async () => {
+  it("limits postbacks per network: past 600 a minute the network is told to retry", { timeout: 120_000 }, async () => {
     const limited = await writer.create<{ id: string; postback_token: string }>("affiliate_networks", { name: "Busy network", active: true });
-    // The limiter counts in minute windows: a run that crosses a window's end starts again
-    // at zero, so up to two windows' worth are sent before one must be refused.
+    // A new network's token is taken within the read freshness (the networks' index is re-read).
     let sent = 0;
+    const post = () => send({ txid: "x" }, { headers: { "CF-Connecting-IP": `198.51.100.${sent++ % 250}` } }, limited.postback_token);
+    await expect.poll(async () => (await post()).status, { timeout: 30_000, interval: 500 }).toBe(400);
+    // The limiter counts in minute windows: a run that crosses a window's end starts again
+    // at zero, so up to two windows' worth are sent before one must be refused. From many
+    // clients, as a network's servers are: the limit is the network's own.
     let answer: Response | undefined;
-    while (sent < 2 * 600 + 1 && answer?.status !== 429) {
-      answer = await send({ txid: "x" }, {}, limited.postback_token);
-      sent++;
-    }
+    while (sent < 2 * 600 + 20 && answer?.status !== 429) answer = await post();
     expect(answer!.status).toBe(429);
     expect(sent).toBeGreaterThan(600);
     expect(answer!.headers.get("Retry-After")).toBe("60");
     // Other networks are not held back.
     expect((await send({ txid: "x" })).status).toBe(400);
+  });
+
+  it("limits each client before looking its token up: past 1,200 a minute it is told to retry, whatever the token", { timeout: 120_000 }, async () => {
+    const client = { headers: { "CF-Connecting-IP": `client-${crypto.randomUUID()}` } };
+    let sent = 0;
+    let answer: Response | undefined;
+    while (sent < 2 * 1200 + 1 && answer?.status !== 429) {
+      answer = await send({ txid: "x" }, client, `${crypto.randomUUID().replace(/-/g, "")}`);
+      sent++;
+    }
+    expect(answer!.status).toBe(429);
+    expect(sent).toBeGreaterThan(1200);
+    expect(answer!.headers.get("Retry-After")).toBe("60");
+    // Even its real network's token waits; another client's does not.
+    expect((await send({ txid: "x" }, client)).status).toBe(429);
+    expect((await send({ txid: "x" })).status).toBe(400);
+  });
+
+  it("looks unknown tokens up in one held index of the networks: guessing costs PocketBase nothing", async () => {
+    // Reads fresh for the whole test, so no refresh of the index falls inside it.
+    const held = { ...testEnv, CACHE_FRESH_S: "3600" };
+    const post = async (token: string) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`http://127.0.0.1:8787/postback/${token}?txid=x`, { headers: { "CF-Connecting-IP": crypto.randomUUID() } });
+      const response = await worker.fetch(request, held, ctx);
+      await waitOnExecutionContext(ctx);
+      return response.status;
+    };
+    await post(network.postback_token);
+    const before = await originRequests("affiliate_networks");
+    expect(await post(network.postback_token)).toBe(400);
+    for (let i = 0; i < 50; i++) expect(await post(crypto.randomUUID().replace(/-/g, ""))).toBe(404);
+    expect(await originRequests("affiliate_networks")).toBe(before);
   });
 
   it("never writes a token into the Worker's logs", () => {

@@ -1,9 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
-import { readCookie } from "../../src/lib/cookies";
 import app from "../../src/worker";
-import { htmlText, OPERATOR, pocketbaseWriter, testEnv, visit } from "./helpers";
+import { htmlText, OPERATOR, pocketbaseWriter, signInOnSite, siteAccount, testEnv, visit } from "./helpers";
 
 /**
  * Issue 35, "Preview": an editor signed in on the site sees drafts on their real pages,
@@ -25,19 +24,6 @@ let marketerCookie: string;
 
 const pathOf = (record: { id: string; title: string }) => `/stores/${encodeURIComponent(record.title.toLowerCase())}/${record.id}`;
 
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await visit("/admin/sign-in", {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": crypto.randomUUID() },
-    body: new URLSearchParams({ email, password, next: "/admin/reports" }),
-  });
-  expect(response.status).toBe(303);
-  const token = readCookie((response.headers.get("Set-Cookie") ?? "").split(";")[0], "dp_admin");
-  expect(token).toBeTruthy();
-  return `dp_admin=${token}`;
-}
-
 /** A page with every cache on, asked by the operator (who sees the cache's headers) or with
  * `cookie`; returns once what it leaves in the caches is stored. */
 async function cachedVisit(path: string, cookie?: string): Promise<{ response: Response; html: string }> {
@@ -49,7 +35,11 @@ async function cachedVisit(path: string, cookie?: string): Promise<{ response: R
 }
 
 beforeAll(async () => {
-  store = await writer.create<Store>("_zdata_stores", { title: `${marker} Store`, default_action_url: "https://previewed.example/" });
+  store = await writer.create<Store>("_zdata_stores", {
+    title: `${marker} Store`,
+    website: "https://previewed.example/",
+    default_action_url: "https://previewed.example/",
+  });
   draftStore = await writer.create<Store>("_zdata_stores", { title: `${marker} Coming store`, status: "draft" });
   draft = await writer.create<Offer>("_zdata_offers", {
     heading: `${marker} draft deal`,
@@ -58,12 +48,10 @@ beforeAll(async () => {
     store: store.id,
     status: "draft",
   });
-  const marketer = { email: `preview-${crypto.randomUUID().slice(0, 8)}@dealpilot.local`, password: "preview-marketer-password" };
-  await writer.create("marketers", { ...marketer, passwordConfirm: marketer.password, verified: true });
-  const editor = { email: `preview-editor-${crypto.randomUUID().slice(0, 8)}@dealpilot.local`, password: "preview-editor-password" };
-  await writer.create("editors", { ...editor, passwordConfirm: editor.password, verified: true });
-  editorCookie = await signIn(editor.email, editor.password);
-  marketerCookie = await signIn(marketer.email, marketer.password);
+  const marketer = await siteAccount(writer, "marketers");
+  const editor = await siteAccount(writer, "editors");
+  editorCookie = await signInOnSite(editor.email, editor.password);
+  marketerCookie = await signInOnSite(marketer.email, marketer.password);
 });
 
 afterAll(() => writer.cleanup());

@@ -17,7 +17,7 @@ describe("product codes follow their offers", () => {
   let store: Store;
 
   beforeAll(async () => {
-    store = await (await writer).create<Store>("_zdata_stores", { title: `${marker} Codes` });
+    store = await (await writer).create<Store>("_zdata_stores", { title: `${marker} Codes`, website: "https://codes.example/" });
   });
   afterAll(async () => (await writer).cleanup());
 

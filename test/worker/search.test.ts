@@ -95,7 +95,7 @@ describe("search: coverage and ranking", () => {
     expect(kinds.size).toBeGreaterThan(1);
   });
 
-  it("links each kind where it lives: stores, offers (their store), articles to their pages, products out through /goto", async () => {
+  it("links each kind where it lives: stores, offers (their store), articles and products (issue 53) to their pages", async () => {
     const byType = async (type: string) => results((await searchPage(`q=vpn&type=${type}`)).html);
     expect((await byType("stores")).every((r) => r.href.startsWith("/stores/"))).toBe(true);
     expect((await byType("offers")).every((r) => r.href.startsWith("/stores/"))).toBe(true);
@@ -104,9 +104,9 @@ describe("search: coverage and ranking", () => {
     expect((await byType("articles")).every((r) => r.href.startsWith("/blog/"))).toBe(true);
     const products = await byType("products");
     expect(products.length).toBeGreaterThan(0);
-    expect(products.every((r) => r.href.startsWith("/goto?url="))).toBe(true);
+    expect(products.every((r) => /^\/products\/[^/]+\/[a-z0-9]{15}$/.test(r.href))).toBe(true);
     // Every page a result links to exists.
-    for (const type of ["stores", "offers", "comparisons", "advertorials", "articles"]) {
+    for (const type of ["stores", "offers", "comparisons", "advertorials", "articles", "products"]) {
       const [first] = await byType(type);
       expect((await visit(first!.href)).status, first!.href).toBe(200);
     }

@@ -9,19 +9,35 @@ interface Listed {
   id: string;
   title: string;
   update_time: string;
+  name?: string;
+  first_name?: string;
+  last_name?: string;
 }
 
 const ORIGIN = testEnv.SITE_ORIGIN;
+const segment = (text: string) => encodeURIComponent(text.toLowerCase());
+const titled = (path: string) => (r: Listed) => `${ORIGIN}/${path}/${segment(r.title)}/${r.id}`;
+/** Each child series: where its records come from (issue 53: products, the alternatives of
+ * products with at least three, authors), and each record's address as the tests write it. */
 const TYPES = [
-  { type: "stores", collection: "_zdata_stores", path: "stores" },
-  { type: "advertorials", collection: "_zdata_advertorials", path: "advertorials" },
-  { type: "comparisions", collection: "_zdata_comparisons", path: "comparisions" },
-  { type: "blog", collection: "_zdata_articles", path: "blog" },
+  { type: "stores", collection: "_zdata_stores", filter: "", loc: titled("stores") },
+  { type: "advertorials", collection: "_zdata_advertorials", filter: "", loc: titled("advertorials") },
+  { type: "comparisions", collection: "_zdata_comparisons", filter: "", loc: titled("comparisions") },
+  { type: "blog", collection: "_zdata_articles", filter: "", loc: titled("blog") },
+  { type: "products", collection: "Products", filter: "", loc: (r: Listed) => `${ORIGIN}/products/${segment(r.name!)}/${r.id}` },
+  {
+    type: "alternatives",
+    collection: "_zsec_product_alternatives",
+    filter: "alternatives >= 3",
+    loc: (r: Listed) => `${ORIGIN}/products/${segment(r.name!)}/${r.id}/alternatives`,
+  },
+  { type: "authors", collection: "_zdata_authors", filter: "", loc: (r: Listed) => `${ORIGIN}/authors/${segment(`${r.first_name} ${r.last_name}`)}/${r.id}` },
 ] as const;
 
 /** Every record of a collection as the Worker may read it (published only where the rules say so), in id order. */
-async function all(collection: string): Promise<Listed[]> {
-  return (await pocketbase<ListResult<Listed>>(`/api/collections/${collection}/records?perPage=1000&sort=id&fields=id,title,update_time`)).items;
+async function all(collection: string, filter = ""): Promise<Listed[]> {
+  const query = `perPage=1000&sort=id&fields=id,title,name,first_name,last_name,update_time&filter=${encodeURIComponent(filter)}`;
+  return (await pocketbase<ListResult<Listed>>(`/api/collections/${collection}/records?${query}`)).items;
 }
 
 const newest = (records: Listed[]) =>
@@ -29,7 +45,6 @@ const newest = (records: Listed[]) =>
     .map((r) => r.update_time)
     .sort()
     .at(-1)!;
-const locOf = (path: string, record: Listed) => `${ORIGIN}/${path}/${encodeURIComponent(record.title.toLowerCase())}/${record.id}`;
 
 async function xmlOf(path: string, init?: RequestInit): Promise<string> {
   const response = await visit(path, init);
@@ -49,7 +64,7 @@ async function visitWith(env: Record<string, unknown>, path: string, init?: Requ
 
 const records: Record<string, Listed[]> = {};
 beforeAll(async () => {
-  for (const { collection } of TYPES) records[collection] = await all(collection);
+  for (const { collection, filter } of TYPES) records[collection] = await all(collection, filter);
 });
 afterAll(() => setPocketBase("start"));
 
@@ -60,18 +75,49 @@ describe("/sitemap.xml", () => {
     TYPES.forEach(({ collection }, i) => {
       expect(index[i + 1]!.lastmod, collection).toBe(w3c(newest(records[collection]!)));
     });
-    const everything = ["_zdata_offers", "_zdata_categories", "_zdata_banners", ...TYPES.map((t) => t.collection)];
+    // What the fixed pages show: products, authors and alternatives have no list page of their own.
+    const everything = [
+      "_zdata_offers",
+      "_zdata_categories",
+      "_zdata_banners",
+      "_zdata_stores",
+      "_zdata_advertorials",
+      "_zdata_comparisons",
+      "_zdata_articles",
+    ];
     const latest = await Promise.all(
       everything.map(async (c) => (await pocketbase<ListResult<Listed>>(`/api/collections/${c}/records?perPage=1&sort=-update_time`)).items[0]!.update_time),
     );
     expect(index[0]!.lastmod).toBe(w3c(latest.sort().at(-1)!));
   });
 
-  it("lists every store, advertorial, comparison and published blog article at its canonical address", async () => {
-    for (const { type, collection, path } of TYPES) {
+  it("lists every store, advertorial, comparison, published blog article and product, each author, and the alternatives pages that are published, at their canonical addresses", async () => {
+    for (const { type, collection, loc } of TYPES) {
       const urls = parseSitemap(await xmlOf(`/sitemap-${type}-1.xml`), "urlset");
       expect(urls.length, type).toBe(records[collection]!.length);
-      expect(urls, type).toEqual(records[collection]!.map((r) => ({ loc: locOf(path, r), lastmod: w3c(r.update_time) })));
+      expect(urls, type).toEqual(records[collection]!.map((r) => ({ loc: loc(r), lastmod: w3c(r.update_time) })));
+    }
+    // The seed's products: 32 published; those of six categories have three alternatives or more.
+    expect(records.Products!.length).toBeGreaterThan(30);
+    expect(records._zsec_product_alternatives!.length).toBeGreaterThanOrEqual(24);
+    expect(records._zsec_product_alternatives!.length).toBeLessThan(records.Products!.length);
+  });
+
+  it("lists an alternatives page when its product's category reaches three alternatives, and drops it below", async () => {
+    const writer = await pocketbaseWriter();
+    try {
+      const category = await writer.create<{ id: string }>("_zdata_categories", { title: `Sitemap alternatives ${crypto.randomUUID().slice(0, 8)}` });
+      const make = (n: number) =>
+        writer.create<Listed>("Products", { name: `Sitemap product ${n} ${category.id}`, primary_category: category.id, status: "published" });
+      const first = await make(1);
+      await make(2);
+      await make(3);
+      const alternativesOf = async () => parseSitemap(await xmlOf("/sitemap-alternatives-1.xml"), "urlset").map((u) => u.loc);
+      expect((await alternativesOf()).some((loc) => loc.includes(`/${first.id}/`))).toBe(false);
+      await make(4);
+      expect(await alternativesOf()).toContain(`${ORIGIN}/products/${segment(first.name!)}/${first.id}/alternatives`);
+    } finally {
+      await writer.cleanup();
     }
   });
 
@@ -85,6 +131,8 @@ describe("/sitemap.xml", () => {
       "/comparisions",
       "/blog",
       "/about-us",
+      "/how-we-verify-codes",
+      "/how-we-rate",
       "/contact-us",
       "/privacy-policy",
       "/terms-of-use",
@@ -102,7 +150,7 @@ describe("/sitemap.xml", () => {
       const draft = await writer.create<Listed>("_zdata_articles", { title: `Sitemap draft ${crypto.randomUUID()}`, status: "draft" });
       const published = await writer.create<Listed>("_zdata_articles", { title: `Sitemap published ${crypto.randomUUID()}`, status: "published" });
       const locs = parseSitemap(await xmlOf("/sitemap-blog-1.xml"), "urlset").map((u) => u.loc);
-      expect(locs).toContain(locOf("blog", published));
+      expect(locs).toContain(titled("blog")(published));
       expect(locs.some((loc) => loc.endsWith(`/${draft.id}`))).toBe(false);
     } finally {
       await writer.cleanup();
@@ -147,7 +195,7 @@ describe("/sitemap.xml beyond one file per type", () => {
 
   it("splits each type into files of at most the limit, covering every record once, lastmod per file", async () => {
     const index = parseSitemap((await visitWith(SMALL_FILES, "/sitemap.xml")).body_, "sitemapindex");
-    for (const { type, collection, path } of TYPES) {
+    for (const { type, collection, loc } of TYPES) {
       const all = records[collection]!;
       const files = index.filter((e) => e.loc.startsWith(`${ORIGIN}/sitemap-${type}-`));
       expect(
@@ -162,7 +210,7 @@ describe("/sitemap.xml beyond one file per type", () => {
         expect(file.lastmod, file.loc).toBe(w3c(newest(part)));
         seen.push(...urls.map((u) => u.loc));
       }
-      expect(seen, type).toEqual(all.map((r) => locOf(path, r)));
+      expect(seen, type).toEqual(all.map(loc));
       expect((await visitWith(SMALL_FILES, `/sitemap-${type}-${files.length + 1}.xml`)).status).toBe(404);
     }
     expect(records._zdata_stores!.length).toBeGreaterThan(50);

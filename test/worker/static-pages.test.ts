@@ -133,7 +133,7 @@ const LEGAL = [
       "within 15 days",
       "Security logs:</strong> up to 12 months",
       "Affiliate and ad data</strong>",
-      "up to 24 months",
+      "stays in our site database for 400 days and in our archive copy for up to 24 months, then it is deleted",
     ],
   },
   {
@@ -157,7 +157,7 @@ const LEGAL = [
     facts: [
       "set by Google Analytics 4 only where an analytics measurement id is configured",
       "No advertising or retargeting cookies",
-      "No cookies for the newsletter form: subscribing sets none.",
+      "No cookies for the email sign-up forms: subscribing sets none.",
     ],
   },
   {

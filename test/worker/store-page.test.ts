@@ -240,7 +240,11 @@ describe("store page with content written for the test", () => {
   it("counts every offer across pages, pages the cards, and has no similar stores for a category of its own", async () => {
     const writer = await pb;
     const category = await writer.create<{ id: string }>("_zdata_categories", { title: `Solo ${crypto.randomUUID().slice(0, 6)}` });
-    const own = await writer.create<Store>("_zdata_stores", { title: `Many Offers ${crypto.randomUUID().slice(0, 6)}`, category_ids: [category.id] });
+    const own = await writer.create<Store>("_zdata_stores", {
+      title: `Many Offers ${crypto.randomUUID().slice(0, 6)}`,
+      category_ids: [category.id],
+      website: "https://many.example/",
+    });
     for (let i = 0; i < 32; i++) {
       const type = i % 3 === 0 ? "deal" : "coupon";
       await writer.create("_zdata_offers", {
@@ -264,7 +268,12 @@ describe("store page with content written for the test", () => {
   it("sanitizes the summary, the description and the offers' terms", async () => {
     const writer = await pb;
     const hostile = `<p>fine</p><script>alert("x")</script><img src="https://evil.example/p.png" onerror="alert(1)"><a href="javascript:alert(1)">link</a>`;
-    const own = await writer.create<Store>("_zdata_stores", { title: `Hostile ${crypto.randomUUID().slice(0, 6)}`, summery: hostile, description: hostile });
+    const own = await writer.create<Store>("_zdata_stores", {
+      title: `Hostile ${crypto.randomUUID().slice(0, 6)}`,
+      summery: hostile,
+      description: hostile,
+      website: "https://hostile.example/",
+    });
     await writer.create("_zdata_offers", {
       heading: "Terms test",
       type: "deal",

@@ -29,10 +29,10 @@ function jsonLd(html: string): Node[] {
 
 const ofType = (nodes: Node[], type: string) => nodes.filter((n) => n["@type"] === type);
 
-/** Every URL the structured data names, a person's pages elsewhere (url, sameAs) aside, is on the site origin. */
+/** Every URL the structured data names, a person's pages elsewhere (url, sameAs) and schema.org's own enumerations aside, is on the site origin. */
 function expectOwnUrls(nodes: Node[]): void {
   const walk = (value: unknown, key: string): void => {
-    if (typeof value === "string" && /^https?:/.test(value) && key !== "sameAs" && key !== "@context" && key !== "availability")
+    if (typeof value === "string" && /^https?:/.test(value) && key !== "sameAs" && key !== "@context" && key !== "availability" && key !== "itemListOrder")
       expect(value.startsWith(`${ORIGIN}/`), `${key}: ${value}`).toBe(true);
     else if (Array.isArray(value)) {
       for (const v of value) walk(v, key);
@@ -51,23 +51,24 @@ const segment = (title: string) => encodeURIComponent(title.toLowerCase());
 const file = (record: { collectionName: string; id: string }, name: string, thumb?: string) =>
   `${ORIGIN}/api/files/${record.collectionName}/${record.id}/${name}${thumb ? `?thumb=${thumb}` : ""}`;
 const goto = (target: string) => `${ORIGIN}/goto?url=${encodeURIComponent(target)}`;
+/** The author of an Article: their page on the site (issue 53) and their profiles elsewhere. */
 const authorNode = (a: Author) => {
-  const node: Record<string, unknown> = { "@type": "Person", name: `${a.first_name} ${a.last_name}` };
+  const name = `${a.first_name} ${a.last_name}`;
+  const node: Record<string, unknown> = { "@type": "Person", name, url: `${ORIGIN}/authors/${segment(name)}/${a.id}` };
   const profiles = (a.social_links ?? []).map((l) => l.url);
-  const website = (a.social_links ?? []).find((l) => l.network === "website");
-  if (profiles.length) node.url = website?.url ?? profiles[0];
   if (profiles.length) node.sameAs = profiles;
   return node;
 };
 
-/** The Product node of a rated product card (name, headline, image, rating, and its offer
- * through /goto with the plan price when the product has one). */
+/** The Product node of a rated product card (name, headline, image, its page, rating, and its
+ * offer through /goto with the plan price when the product has one). */
 function productNode(p: Product): Node {
   const node: Node = {
     "@type": "Product",
     name: p.name,
     ...(p.headline && { description: p.headline }),
     ...(p.featured_image && { image: file(p, p.featured_image, "400x0") }),
+    url: `${ORIGIN}/products/${segment(p.name)}/${p.id}`,
     aggregateRating: { "@type": "AggregateRating", ratingValue: p.rating, reviewCount: p.review_count, bestRating: 5, worstRating: 0 },
   };
   if (p.cta_url && p.price > 0 && p.price_currency) {
@@ -83,6 +84,8 @@ function productNode(p: Product): Node {
 }
 const rated = (p: Product | undefined): p is Product => Boolean(p && p.rating > 0 && p.review_count > 0);
 
+const revisedLater = (r: { revised_at: string; publish_time: string }) => r.revised_at !== "" && r.revised_at.slice(0, 10) > r.publish_time.slice(0, 10);
+
 function articleNode(record: Article | Comparison | Editorial, url: string, description: string): Node {
   const image = record.featured_image || record.banner_image;
   const author = record.expand?.authors?.[0];
@@ -94,7 +97,8 @@ function articleNode(record: Article | Comparison | Editorial, url: string, desc
     ...(description && { description }),
     ...(image && { image: [file(record, image)] }),
     datePublished: w3c(record.publish_time),
-    dateModified: w3c(record.update_time),
+    // Updated (issue 53): the revision when it is on a later day than the publication.
+    dateModified: w3c(revisedLater(record) ? record.revised_at : record.publish_time),
     ...(author && { author: [authorNode(author)] }),
     publisher: { "@type": "Organization", "@id": `${ORIGIN}/#organization`, name: "DealPilot", url: `${ORIGIN}/` },
   };
@@ -235,7 +239,7 @@ describe("editorial pages", () => {
     expect(ofType(nodes, "Product")).toEqual(rated(product) ? [productNode(product)] : []);
     expect(meta(html, "og:type")).toBe("article");
     expect(meta(html, "article:published_time")).toBe(w3c(article.publish_time));
-    expect(meta(html, "article:modified_time")).toBe(w3c(article.update_time));
+    expect(meta(html, "article:modified_time")).toBe(w3c(revisedLater(article) ? article.revised_at : article.publish_time));
     expect(meta(html, "og:image")).toBe(file(article, article.featured_image || article.banner_image));
     expectOwnUrls(nodes);
   });
@@ -266,6 +270,76 @@ describe("editorial pages", () => {
     const html = await page(`/comparision/${comparison.id}`);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(jsonLd(html)).toEqual([]);
+  });
+});
+
+describe("issue 53's pages", () => {
+  let product: Product;
+  let author: Author;
+  beforeAll(async () => {
+    const products = (await pocketbase<ListResult<Product>>("/api/collections/Products/records?perPage=100&sort=id")).items;
+    const alternatives = new Set(
+      (
+        await pocketbase<ListResult<{ id: string }>>(
+          `/api/collections/_zsec_product_alternatives/records?perPage=100&filter=${encodeURIComponent("alternatives >= 3")}`,
+        )
+      ).items.map((row) => row.id),
+    );
+    product = products.find((p) => rated(p) && p.price > 0 && p.cta_url && alternatives.has(p.id))!;
+    author = (await pocketbase<ListResult<Author>>("/api/collections/_zdata_authors/records?perPage=1&sort=id")).items[0]!;
+  });
+
+  it("product page: BreadcrumbList, the rated Product with its page, brand and priced Offer, and its live offers as Offers of it", async () => {
+    const path = `/products/${segment(product.name)}/${product.id}`;
+    const nodes = jsonLd(await page(path));
+    expect(ofType(nodes, "BreadcrumbList")[0]!.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: `${ORIGIN}/` },
+      { "@type": "ListItem", position: 2, name: "Comparisons", item: `${ORIGIN}/comparisions` },
+      { "@type": "ListItem", position: 3, name: product.name, item: `${ORIGIN}${path}` },
+    ]);
+    const { url: _cardUrl, ...card } = productNode(product);
+    expect(ofType(nodes, "Product")).toEqual([
+      { ...card, "@id": `${ORIGIN}${path}#product`, brand: { "@type": "Brand", name: product.brand }, url: `${ORIGIN}${path}` },
+    ]);
+    const offers = ofType(nodes, "Offer");
+    expect(offers.length).toBeGreaterThan(0);
+    for (const offer of offers) expect(offer.itemOffered).toEqual({ "@id": `${ORIGIN}${path}#product` });
+    expectOwnUrls(nodes);
+  });
+
+  it("alternatives page: BreadcrumbList and an ItemList of the products' pages, best first", async () => {
+    const path = `/products/${segment(product.name)}/${product.id}/alternatives`;
+    const nodes = jsonLd(await page(path));
+    expect((ofType(nodes, "BreadcrumbList")[0]!.itemListElement as { name: string }[]).map((e) => e.name)).toEqual([
+      "Home",
+      "Comparisons",
+      product.name,
+      "Alternatives",
+    ]);
+    const [list] = ofType(nodes, "ItemList");
+    const items = list!.itemListElement as { position: number; url: string }[];
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    expect(items.map((item) => item.position)).toEqual(items.map((_, i) => i + 1));
+    for (const item of items) expect(item.url).toMatch(new RegExp(`^${ORIGIN}/products/[^/]+/[a-z0-9]{15}$`));
+    expectOwnUrls(nodes);
+  });
+
+  it("author page: BreadcrumbList and a ProfilePage of the Person, with their profiles", async () => {
+    const name = `${author.first_name} ${author.last_name}`;
+    const nodes = jsonLd(await page(`/authors/${segment(name)}/${author.id}`));
+    const [profile] = ofType(nodes, "ProfilePage");
+    expect((profile!.mainEntity as Node)["@type"]).toBe("Person");
+    expect((profile!.mainEntity as Node).sameAs).toEqual(author.social_links!.map((l) => l.url));
+    expect(ofType(nodes, "BreadcrumbList")).toHaveLength(1);
+    expectOwnUrls(nodes);
+  });
+
+  it("method pages: canonical on the site origin, no structured data", async () => {
+    for (const path of ["/how-we-verify-codes", "/how-we-rate"]) {
+      const html = await page(path);
+      expect(html, path).toContain(`<link rel="canonical" href="${ORIGIN}${path}"/>`);
+      expect(jsonLd(html), path).toEqual([]);
+    }
   });
 });
 

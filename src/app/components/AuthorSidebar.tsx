@@ -1,19 +1,8 @@
 import type { AuthorProfile } from "../../data/authors";
 import { formatCount } from "../../lib/numbers";
-
-const NETWORKS: Record<string, string> = {
-  x: "X",
-  linkedin: "LinkedIn",
-  github: "GitHub",
-  website: "Website",
-  facebook: "Facebook",
-  instagram: "Instagram",
-  youtube: "YouTube",
-};
-
-function networkLabel(network: string): string {
-  return NETWORKS[network.toLowerCase()] ?? network.charAt(0).toUpperCase() + network.slice(1);
-}
+import { authorPath } from "../../lib/slug";
+import { AppLink } from "./AppLink";
+import { AuthorProfiles } from "./AuthorProfiles";
 
 const AVATAR_SIZE = 72;
 
@@ -39,24 +28,18 @@ export function AuthorSidebar({ author }: { author: AuthorProfile | null }) {
             />
           )}
           <div>
-            <p className="h5 mb-0">{author.name}</p>
+            <p className="h5 mb-0">
+              <AppLink className="link-body-emphasis" to={authorPath(author)}>
+                {author.name}
+              </AppLink>
+            </p>
+            {author.expertise && <p className="small mb-0">{author.expertise}</p>}
             {author.reviewCount > 0 && <p className="small text-body-secondary mb-0">{`${formatCount(author.reviewCount)} reviews written`}</p>}
           </div>
         </div>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the author's about, CMS HTML passed through sanitizeHtml (src/data/sanitize.ts) in src/data/authors.ts */}
         {author.aboutHtml && <div className="small" dangerouslySetInnerHTML={{ __html: author.aboutHtml }} />}
-        {author.socialLinks.length > 0 && (
-          <ul className="list-inline mb-0" aria-label={`${author.name} elsewhere`}>
-            {author.socialLinks.map((link) => (
-              <li className="list-inline-item" key={link.url}>
-                <a className="btn btn-sm btn-outline-secondary mb-1" href={link.url} target="_blank" rel="noopener nofollow">
-                  {networkLabel(link.network)}
-                  <span className="visually-hidden">{` profile of ${author.name} (opens in a new tab)`}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <AuthorProfiles author={author} rel="nofollow" />
       </div>
     </section>
   );

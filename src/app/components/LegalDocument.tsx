@@ -24,18 +24,21 @@ export interface LegalDocumentProps {
   /** Paragraphs before the first section. */
   intro?: ReactNode;
   sections: LegalSection[];
+  /** The date of a page in this layout that is not a legal text (issue 53's method pages); the
+   * legal texts' version by default. */
+  updated?: { iso: string; text: string };
 }
 
 /** The shared layout of the legal pages: title, date of the texts' current version, a table of
  * contents linking each section's anchor, and the numbered sections. */
-export function LegalDocument({ title, description, keywords, intro, sections }: LegalDocumentProps) {
+export function LegalDocument({ title, description, keywords, intro, sections, updated = LEGAL_TEXTS_UPDATED }: LegalDocumentProps) {
   return (
     <main className="container py-5 legal-document">
       <PageMeta title={title} description={description} keywords={keywords} />
       <header className="mb-4 pb-3 border-bottom">
         <h1 className="display-6 fw-bold mb-2">{title}</h1>
         <p className="text-body-secondary mb-0">
-          Last updated: <time dateTime={LEGAL_TEXTS_UPDATED.iso}>{LEGAL_TEXTS_UPDATED.text}</time>
+          Last updated: <time dateTime={updated.iso}>{updated.text}</time>
         </p>
       </header>
       <div className="row g-4 g-lg-5">

@@ -1,10 +1,12 @@
 import type { OfferCardData } from "../../data/offers";
 import { expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../lib/offer-labels";
+import { HOW_WE_VERIFY_CODES } from "../../lib/method-pages";
 import { useToday } from "../use-today";
+import { AppLink } from "./AppLink";
 import { useVoteTally } from "./vote-tallies";
 
 /** What a visitor checks before trusting an offer: when it ends, when it was last verified
- * (after a check mark that `offer-verified` draws), how many it worked for, and how often
+ * (after a check mark that `offer-verified` draws, linking how codes are verified), how many it worked for, and how often
  * it was used today. Nothing when there is nothing to say. */
 export function OfferMeta({ offer }: { offer: OfferCardData }) {
   const now = useToday();
@@ -24,7 +26,10 @@ export function OfferMeta({ offer }: { offer: OfferCardData }) {
       )}
       {verified && (
         <li className="list-inline-item text-success-emphasis offer-verified">
-          <time dateTime={verified.dateTime}>{verified.text}</time>
+          {/* The mark leads to what it means (issue 53). */}
+          <AppLink className="text-reset" to={HOW_WE_VERIFY_CODES}>
+            <time dateTime={verified.dateTime}>{verified.text}</time>
+          </AppLink>
         </li>
       )}
       {success && <li className="list-inline-item text-body-secondary">{success}</li>}

@@ -9,9 +9,11 @@ import { CouponReveal } from "./CouponReveal";
 import { OfferBadges } from "./OfferBadges";
 import { pingAttributes } from "../../lib/outbound";
 import { OutboundLink } from "./OutboundLink";
+import { productPath } from "../../lib/slug";
+import { AppLink } from "./AppLink";
+import { RatingMethodLink } from "./RatingMethodLink";
 import { ratingSource } from "./StoreRating";
 
-/** Rating out of 5 and the number of reviews behind it. */
 /** The plan price, shown wherever the page's structured data states it (Google expects a
  * marked-up price to be visible; issue 34). */
 export function ProductPrice({ price }: { price: ProductCardData["price"] }) {
@@ -24,6 +26,7 @@ export function ProductPrice({ price }: { price: ProductCardData["price"] }) {
   );
 }
 
+/** Rating out of 5, the number of reviews behind it, their source and how the site rates. */
 export function ProductRating({ rating, reviewCount, source }: { rating: number; reviewCount: number; source: string }) {
   if (!rating) return null;
   const score = formatRating(rating);
@@ -36,9 +39,8 @@ export function ProductRating({ rating, reviewCount, source }: { rating: number;
       <span aria-hidden="true" className="fw-semibold">
         {score}
       </span>
-      {(reviewCount > 0 || source) && (
-        <span className="text-body-secondary">{`${reviewCount > 0 ? ` (${formatCount(reviewCount)} reviews)` : ""}${ratingSource(source)}`}</span>
-      )}
+      <span className="text-body-secondary">{`${reviewCount > 0 ? ` (${formatCount(reviewCount)} reviews)` : ""}${ratingSource(source)} · `}</span>
+      <RatingMethodLink />
     </p>
   );
 }
@@ -61,7 +63,7 @@ export function ProductActions({ product, ctaLabel, withCoupon = true }: { produ
   );
 }
 
-function ProsAndCons({ product, compact }: { product: ProductCardData; compact: boolean }) {
+export function ProsAndCons({ product, compact }: { product: ProductCardData; compact: boolean }) {
   if (!product.prosHtml && !product.consHtml) return null;
   const column = compact ? "col-12" : "col-sm-6";
   return (
@@ -126,7 +128,7 @@ function ProductSlider({ product }: { product: ProductCardData }) {
 
 const IMAGE = { medium: { width: 400, height: 300 }, small: { width: 120, height: 90 } } as const;
 
-/** A product: image, badges, name, rating and reviews, summary (large card only), pros and
+/** A product: image, badges, name (linking to its page), rating and reviews, summary (large card only), pros and
  * cons, call to action and coupon code peek; the large card also has its screenshot slider. */
 export function ProductCard({ product, cardType, badges, ctaLabel, headingLevel = 3 }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
@@ -137,7 +139,9 @@ export function ProductCard({ product, cardType, badges, ctaLabel, headingLevel 
     <>
       <OfferBadges badges={badges} />
       <Heading id={headingId} className={compact ? "h6 mb-1" : "h5 mb-1"}>
-        {product.name}
+        <AppLink className="link-body-emphasis" to={productPath(product)}>
+          {product.name}
+        </AppLink>
       </Heading>
       {product.headline && !compact && <p className="text-body-secondary mb-1">{product.headline}</p>}
       <ProductRating rating={product.rating} reviewCount={product.reviewCount} source={product.ratingSource} />

@@ -1,9 +1,10 @@
 import { formatCount, formatRating } from "../../lib/numbers";
+import { RatingMethodLink } from "./RatingMethodLink";
 
 /** A store's rating and its number of reviewers, the same figures as the page's structured
  * data (Google's policy: marked-up ratings must be visible), and where they come from when
- * the editor said (issue 35: figures nobody counted keep their source). Nothing when either
- * figure is missing. */
+ * the editor said (issue 35: figures nobody counted keep their source), and how the site rates
+ * (issue 53). Nothing when either figure is missing. */
 export function StoreRating({ rating, reviewers, source, className = "" }: { rating: number; reviewers: number; source?: string; className?: string }) {
   if (!(rating > 0 && reviewers > 0)) return null;
   return (
@@ -14,7 +15,8 @@ export function StoreRating({ rating, reviewers, source, className = "" }: { rat
       <span className="visually-hidden">Rated</span>
       <strong>{formatRating(rating)}</strong>
       <span className="visually-hidden">out of 5</span>
-      <span className="text-body-secondary">{`(${formatCount(reviewers)} ${reviewers === 1 ? "review" : "reviews"})${ratingSource(source)}`}</span>
+      <span className="text-body-secondary">{`(${formatCount(reviewers)} ${reviewers === 1 ? "review" : "reviews"})${ratingSource(source)} ·`}</span>
+      <RatingMethodLink />
     </p>
   );
 }

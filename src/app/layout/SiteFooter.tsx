@@ -1,4 +1,6 @@
-import { NewsletterForm } from "../components/NewsletterForm";
+import { SignUpForm } from "../components/SignUpForm";
+import { CONSENT_WORDING, DIGEST_CONSENT, NEWSLETTER_FORM } from "../../lib/newsletter";
+import { HOW_WE_RATE, HOW_WE_VERIFY_CODES } from "../../lib/method-pages";
 import { useRootData } from "../root-data";
 import { AppLink } from "../components/AppLink";
 import { COOKIE_SETTINGS_HREF } from "../../lib/consent";
@@ -25,8 +27,8 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
   );
 }
 
-/** Spec Footer: every link, the two category filters (ids from the settings record), the
- * cookie settings (the consent choice), the copyright line. */
+/** Spec Footer: every link (and issue 53's method pages), the two category filters (ids from
+ * the settings record), the cookie settings (the consent choice), the copyright line. */
 export function SiteFooter() {
   const { site } = useRootData();
   const categories = site.footerCategories.map((c) => ({ to: `/stores?catID=${encodeURIComponent(c.id)}`, label: c.title }));
@@ -45,6 +47,8 @@ export function SiteFooter() {
       title: "Company",
       links: [
         { to: "/about-us", label: "About us" },
+        { to: HOW_WE_VERIFY_CODES, label: "How we verify codes" },
+        { to: HOW_WE_RATE, label: "How we rate" },
         { to: "/contact-us", label: "Contact us" },
         { to: "/contact-us", label: "Help center" },
         { to: "/contact-us", label: "Need help" },
@@ -70,10 +74,10 @@ export function SiteFooter() {
             <h2 id="newsletter-heading" className="h5 mb-1">
               Get the best deals in your inbox
             </h2>
-            <p className="small text-body-secondary mb-0">One short email a week with verified coupons. Unsubscribe any time.</p>
+            <p className="small text-body-secondary mb-0">{CONSENT_WORDING[DIGEST_CONSENT]}</p>
           </div>
           <div className="col-lg-6">
-            <NewsletterForm />
+            <SignUpForm action="/newsletter" place={NEWSLETTER_FORM} consentVersion={DIGEST_CONSENT} buttonLabel="Subscribe" />
           </div>
         </section>
         <div className="row g-4">

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import type { AdvertorialView } from "../../data/advertorials";
-import { AuthorSidebar } from "../components/AuthorSidebar";
+import { AuthorSidebarSection } from "../components/AuthorSidebarSection";
 import { PageMeta } from "../components/PageMeta";
 import { ReadMoreSection } from "../components/ReadMoreSection";
 import { SponsoredNotice } from "../components/SponsoredNotice";
@@ -37,7 +37,7 @@ function AdvertorialArticle({ advertorial, noindex }: { advertorial: Advertorial
         image={advertorial.imageUrl || undefined}
         noindex={noindex}
         type="article"
-        dates={{ published: advertorial.publishTime, modified: advertorial.updateTime }}
+        dates={{ published: advertorial.publishTime, modified: advertorial.modifiedTime }}
         structuredData={(page) =>
           articleNodes(page, advertorial, { description: advertorial.meta.description || advertorial.subtitle, products: advertorial.products })
         }
@@ -62,7 +62,7 @@ function AdvertorialArticle({ advertorial, noindex }: { advertorial: Advertorial
         <TagList tags={advertorial.tags} />
       </article>
       <aside className="col-lg-4">
-        <AuthorSidebar author={advertorial.author} />
+        <AuthorSidebarSection author={advertorial.author} />
       </aside>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { AuthorSidebar } from "../components/AuthorSidebar";
+import { AuthorSidebarSection } from "../components/AuthorSidebarSection";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { PageMeta } from "../components/PageMeta";
 import { ProductCard } from "../components/ProductCard";
@@ -30,7 +30,7 @@ export function BlogArticlePage() {
         keywords={article.meta.keywords || undefined}
         image={article.imageUrl || undefined}
         type="article"
-        dates={{ published: article.publishTime, modified: article.updateTime }}
+        dates={{ published: article.publishTime, modified: article.modifiedTime }}
         structuredData={(page) => articleNodes(page, article, { description: article.meta.description, products: article.product ? [article.product] : [] })}
       />
       <Breadcrumb links={BLOG_TRAIL} current={article.title} />
@@ -48,7 +48,7 @@ export function BlogArticlePage() {
           <TagList tags={article.tags} />
         </article>
         <aside className="col-lg-4">
-          <AuthorSidebar author={article.author} />
+          <AuthorSidebarSection author={article.author} />
         </aside>
       </div>
       <ReadMoreSection items={readMore} />

@@ -14,6 +14,7 @@ import { rememberStoreId } from "./store/remembered-store";
 import { SimilarStoresSkeleton } from "./store/SimilarStoresSkeleton";
 import { StoreBreadcrumb } from "./store/StoreBreadcrumb";
 import { storeHeading } from "./store/store-heading";
+import { StoreAlerts } from "./store/StoreAlerts";
 import { StoreHero } from "./store/StoreHero";
 import type { StoreLoaderData } from "./store/store-loader";
 import { StoreOffers, StoreOffersSkeleton } from "./store/StoreOffers";
@@ -80,6 +81,7 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
           <Deferred resolve={data.offers} fallback={<StoreOffersSkeleton />}>
             {(offers) => <StoreOffers offers={offers} storeTitle={store.title} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />}
           </Deferred>
+          <StoreAlerts store={store} />
         </div>
       </div>
       <StoreAbout store={store} />

@@ -1,25 +1,19 @@
 import type { Context } from "hono";
-import { createContentClient, type ContentClient } from "../../data/client";
+import type { ContentClient } from "../../data/client";
 import { COLLECTIONS } from "../../data/collections";
-import type { Config } from "../../env";
-import { ADMIN_SESSION_COOKIE } from "../../lib/admin-session";
-import { readCookie } from "../../lib/cookies";
 import { appendToBody } from "../../ssr/append-to-body";
 import { renderPage } from "../../ssr/render";
 import type { AppEnv } from "../app-env";
-import { ORIGIN_TIMEOUT_MS } from "../service-account";
+import { checkSession, userContentClient } from "./session";
 
 /**
  * Preview (issue 35, docs/editors.md): an editor signed in on the site (/admin/sign-in,
- * the dp_admin cookie) sees drafts on their real pages at their real addresses. Such a page
+ * the dp_admin cookie, admin/session.ts) sees drafts on their real pages at their real addresses. Such a page
  * is rendered for that request alone, from reads made with the editor's PocketBase token
  * straight to PocketBase: it never reads from or writes to the page cache or the shared
  * read cache (nothing a draft is in may be served to anyone else), and it is answered
  * "private, no-store" and "noindex". Everyone else, marketers included, gets the public page.
  */
-
-/** The hook route that answers 200 to an editor's token only (pocketbase/pb_hooks/accounts.pb.js). */
-const EDITOR_CHECK_PATH = "/api/dealpilot/editor";
 
 export const PREVIEW_NOTICE = "Preview — not published";
 
@@ -27,37 +21,6 @@ export const PREVIEW_NOTICE = "Preview — not published";
  * browser's hydration never sees it; Bootstrap classes only, so it needs no stylesheet of
  * its own. Signing out (admin.ts) ends the preview. */
 const BANNER = `<form method="post" action="/admin/sign-out" role="status" class="position-fixed bottom-0 start-0 end-0 z-3 p-2 text-center fw-semibold text-bg-warning">${PREVIEW_NOTICE}: you are signed in as an editor, so this page shows drafts. Visitors see only what is published. <button type="submit" class="btn btn-sm btn-dark ms-2">Sign out</button></form>`;
-
-/** The editor's PocketBase token from the session cookie; null when there is none, or
- * PocketBase does not take it as an editor's (a marketer's, an expired one) or cannot say. */
-async function editorToken(c: Context<AppEnv>): Promise<string | null> {
-  const token = readCookie(c.req.header("Cookie"), ADMIN_SESSION_COOKIE);
-  if (!token) return null;
-  try {
-    const response = await fetch(`${c.var.config.pocketbaseUrl}${EDITOR_CHECK_PATH}`, {
-      headers: { Accept: "application/json", Authorization: token },
-      signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    return response.ok ? token : null;
-  } catch (error) {
-    // The public page still works: a preview is never worth an error page.
-    console.error("preview: editor check failed", error);
-    return null;
-  }
-}
-
-/** Reads as the editor, uncached: PocketBase's rules let an editor see drafts. */
-function editorContent(config: Config, token: string): ContentClient {
-  return createContentClient({
-    baseUrl: config.pocketbaseUrl,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set("Authorization", token);
-      return fetch(input, { ...init, headers, signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) });
-    },
-  });
-}
 
 /** Collections whose records have a status, so may be drafts. */
 const WITH_STATUS = [COLLECTIONS.offers, COLLECTIONS.stores, COLLECTIONS.comparisons, COLLECTIONS.advertorials, COLLECTIONS.articles, COLLECTIONS.products];
@@ -83,9 +46,12 @@ async function draftIds(content: ContentClient): Promise<string[]> {
 
 /** The page as the signed-in editor's preview, or null when the request is not an editor's. */
 export async function previewPage(c: Context<AppEnv>, request: Request): Promise<Response | null> {
-  const token = await editorToken(c);
-  if (!token) return null;
-  const content = editorContent(c.var.config, token);
+  // A marketer's cookie never reaches pages (its path is /admin); one that is not a signed
+  // editor's session costs nothing; a refused or unverifiable one gets the public page: a
+  // preview is never worth an error page.
+  const { session } = await checkSession(c, ["editors"]);
+  if (!session) return null;
+  const content = userContentClient(c.var.config, session.token);
   const page = await renderPage(request, {
     content,
     drafts: await draftIds(content),

@@ -1,17 +1,21 @@
 import { readConfig, type Config, type Env } from "../../env";
 import { isClickId } from "../../lib/click-id";
-import type { OutboundEventMessage } from "./outbound-events";
-import { isPostbackMessage, type PostbackMessage } from "./postback";
+import { recordWaiting } from "../ops/event-lag";
+import { isEventMessage, isPostbackMessage, type OutboundEventMessage, type PostbackMessage } from "./messages";
 import { asService, forgetServiceToken, type ServiceCredentials } from "../service-account";
+import { archiveBatch } from "./event-archive";
 
 /**
  * The Worker's queue consumer (`queue()`), for the events queue and its dead-letter queue
  * alike (docs/decisions/033-events-through-a-queue.md, docs/events.md). A batch's events
  * are stored in PocketBase in one batch request (one transaction) as the service account,
  * its postbacks in one request to PocketBase's postbacks route (docs/reports.md).
- * A message is acknowledged only once its record is stored; the others are retried with
- * growing delays, and the queue moves what is still not stored after its max_retries to
- * the next queue (the dead-letter queue), where the same code keeps trying.
+ * A message is acknowledged only once its record is stored and the batch's stored messages
+ * are archived in R2 (event-archive.ts); the others are retried with growing delays, and
+ * the queue moves what is still not stored after its max_retries to the next queue (the
+ * dead-letter queue), where the same code keeps trying. When PocketBase (or R2) fails the
+ * invocation fails too, so that Queues' autoscaling sees it and adds no consumers
+ * (docs/decisions/055); one event PocketBase refuses only retries that event.
  */
 
 const EVENTS = "outbound_events";
@@ -25,14 +29,10 @@ function retryDelay(attempts: number): number {
   return Math.min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** Math.max(0, attempts - 1));
 }
 
-function isEvent(body: unknown): body is OutboundEventMessage {
-  return typeof body === "object" && body !== null && !isPostbackMessage(body) && isClickId((body as { click_id?: unknown }).click_id);
-}
-
 /** What a message is known by once stored: an event's click id, a postback's own id. */
 function storedKey(body: unknown): string | undefined {
   if (isPostbackMessage(body)) return isClickId(body.id) ? body.id : undefined;
-  return isEvent(body) ? body.click_id : undefined;
+  return isEventMessage(body) ? body.click_id : undefined;
 }
 
 /**
@@ -69,41 +69,57 @@ async function storeEvents(config: Config, service: ServiceCredentials, events: 
   }
   if (answer.status !== 400) throw new Error(`events batch: PocketBase answered ${answer.status} ${(await answer.text()).slice(0, 500)}`);
   const [only] = events;
-  if (events.length === 1 && only) return (await storedBefore(answer, only)) ? new Set([only.click_id]) : new Set();
+  if (events.length === 1 && only) return storeRefused(config, service, answer, only);
   const stored = new Set<string>();
   for (const event of events) for (const clickId of await storeEvents(config, service, [event])) stored.add(clickId);
   return stored;
 }
 
+/** The record links of an event: an offer, store or product deleted before the event is
+ * stored leaves the event without that link, never without the event. */
+const LINKS = ["offer", "store", "product"] as const;
+
 /**
- * Whether a refused one-event batch failed only because its click id is stored already (the
- * message came again after its record was stored: the acknowledgement was lost). Any other
- * refusal is logged with PocketBase's answer.
+ * A refused one-event batch: stored already when its click id is (the message came again
+ * after its record was stored: the acknowledgement was lost); stored again without the links
+ * whose records are gone, when only those were refused; anything else is logged with
+ * PocketBase's answer and retried.
  */
-async function storedBefore(answer: Response, event: OutboundEventMessage): Promise<boolean> {
+async function storeRefused(config: Config, service: ServiceCredentials, answer: Response, event: OutboundEventMessage): Promise<Set<string>> {
   const text = await answer.text();
-  if (batchFieldError(text, "click_id") === "validation_not_unique") return true;
+  const errors = batchFieldErrors(text);
+  if (errors.click_id === "validation_not_unique") return new Set([event.click_id]);
+  const gone = LINKS.filter((link) => errors[link] !== undefined);
+  if (gone.length > 0 && Object.keys(errors).length === gone.length) {
+    console.error(`outbound event ${event.click_id}: its ${gone.join(", ")} no longer exists; stored without it`);
+    const unlinked = { ...event };
+    for (const link of gone) unlinked[link] = "";
+    return storeEvents(config, service, [unlinked]);
+  }
   console.error(`outbound event ${event.click_id} refused: PocketBase answered ${answer.status}`, text.slice(0, 500));
-  return false;
+  return new Set();
 }
 
-/** The code of PocketBase's error on `field` of a one-event batch's request, if any. */
-function batchFieldError(text: string, field: string): unknown {
+/** The codes of PocketBase's field errors of a one-event batch's request, by field. */
+function batchFieldErrors(text: string): Record<string, unknown> {
   type Refused = { data?: { requests?: Record<string, { response?: { data?: Record<string, { code?: unknown }> } }> } };
   try {
-    return (JSON.parse(text) as Refused | null)?.data?.requests?.["0"]?.response?.data?.[field]?.code;
+    const fields = (JSON.parse(text) as Refused | null)?.data?.requests?.["0"]?.response?.data ?? {};
+    return Object.fromEntries(Object.entries(fields).map(([field, error]) => [field, error?.code]));
   } catch {
-    return undefined;
+    return {};
   }
 }
 
 export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const config = readConfig(env);
   const bodies = batch.messages.map((message) => message.body);
-  const events = bodies.filter(isEvent);
+  const events = bodies.filter(isEventMessage);
   const postbacks = bodies.filter((body): body is PostbackMessage => isPostbackMessage(body) && storedKey(body) !== undefined);
   const stored = new Set<string>();
-  if (!config.service) console.error("outbound events not stored: PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD are not set");
+  /** Why PocketBase (or the archive) could not take the batch: the invocation then fails, so the platform scales the consumer down. */
+  let failure: unknown;
+  if (!config.service) failure = new Error("PB_SERVICE_EMAIL / PB_SERVICE_PASSWORD are not set");
   else {
     const service = config.service;
     const stores: Array<[string, number, () => Promise<Set<string>>]> = [
@@ -118,12 +134,53 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
         // The token may be the cause (PocketBase restored from a backup, keys rotated): sign in afresh next time.
         forgetServiceToken();
         console.error(`${what} not stored yet (${batch.queue}, ${count})`, err);
+        failure ??= err;
       }
     }
   }
-  for (const message of batch.messages) {
+  const isStored = (message: Message<unknown>) => {
     const key = storedKey(message.body);
-    if (key !== undefined && stored.has(key)) message.ack();
+    return key !== undefined && stored.has(key);
+  };
+  // Archived before acknowledged: an acknowledged event is always in the archive (event-archive.ts).
+  const toArchive = batch.messages.filter(isStored);
+  let archived = toArchive.length === 0;
+  if (!archived) {
+    try {
+      if (!env.EVENTS_ARCHIVE) throw new Error("the EVENTS_ARCHIVE bucket binding is missing");
+      const oldest = new Date(Math.min(...toArchive.map((message) => message.timestamp.getTime())));
+      await archiveBatch(
+        env.EVENTS_ARCHIVE,
+        toArchive.map((message) => message.body),
+        oldest,
+      );
+      archived = true;
+    } catch (err) {
+      console.error(`events stored but not archived, so not acknowledged (${batch.queue}, ${toArchive.length})`, err);
+      failure ??= err;
+    }
+  }
+  const done = (message: Message<unknown>) => archived && isStored(message);
+  for (const message of batch.messages) {
+    if (storedKey(message.body) === undefined) {
+      // Neither an event nor a postback: no delivery will ever store it, so it is dropped, said once.
+      console.error(
+        `queue message ${message.id} on ${batch.queue} is neither an outbound event nor a postback; acknowledged unstored`,
+        JSON.stringify(message.body)?.slice(0, 300),
+      );
+      message.ack();
+    } else if (done(message)) message.ack();
     else message.retry({ delaySeconds: retryDelay(message.attempts) });
   }
+  if (env.EVENTS_ARCHIVE) {
+    const delivered = batch.messages.map((message) => ({
+      key: storedKey(message.body),
+      timestamp: message.timestamp,
+      attempts: message.attempts,
+      stored: done(message),
+    }));
+    await recordWaiting(env.EVENTS_ARCHIVE, batch.queue, delivered);
+  }
+  if (failure !== undefined)
+    throw new Error(`events batch of ${batch.queue} retried: ${failure instanceof Error ? failure.message : String(failure)}`, { cause: failure });
 }

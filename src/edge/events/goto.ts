@@ -3,16 +3,19 @@ import { newClickId } from "../../lib/click-id";
 import { isAllowedTarget, parseTarget } from "../../lib/redirect-target";
 import { replaceMacros } from "../../lib/tracking";
 import type { AppEnv } from "../app-env";
+import { type AffiliateNetworks, affiliateNetworks } from "./affiliate-networks";
 import { notPartnerLink, offerEnded, unavailable } from "./goto-pages";
-import { enqueueEvent, isVisitorAction, outboundEvent, visitorContext, type OutboundKind } from "./outbound-events";
+import { enqueueEvent, type OutboundKind } from "./messages";
+import { isVisitorAction, outboundEvent, visitorContext } from "./outbound-events";
 import { partnerLinks, type PartnerLinks } from "./partner-links";
 import { visitorCountry } from "../pages/visitor-country";
 
 /**
  * GET /goto?url=<encoded partner URL>[&wp=0] (spec sections 1 and 7, ARCHITECTURE rule 6).
  * Resolves the tracking macros from the visitor's tracking cookie, and `{click_id}` with
- * the event's own id, and redirects (302) to a partner host found in the content or in
- * ALLOWED_REDIRECT_HOSTS; anything else gets a 400 page and no redirect. The link of an offer
+ * the event's own id, and redirects (302) to a host inside a published store's website domain
+ * or a network's click domains, or listed in ALLOWED_REDIRECT_HOSTS (the redirect-host rule,
+ * pocketbase/pb_hooks/rules.js); anything else gets a 400 page and no redirect. The link of an offer
  * that has ended (and of no live record) gets a 410 page naming the day, with the store's
  * live offers (docs/offer-lifecycle.md). An offer with a URL for the visitor's country
  * (`cta_urls`) sends that visitor there instead (docs/decisions/042). `wp=0` marks a background ping: an impression is
@@ -31,13 +34,15 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
   if (!parsed.ok || !template) return notPartnerLink(c);
 
   let links: PartnerLinks | undefined;
+  let networks: AffiliateNetworks | undefined;
   try {
-    links = await partnerLinks(c);
+    [links, networks] = await Promise.all([partnerLinks(c), affiliateNetworks(c)]);
   } catch (err) {
     console.error("partner link index unavailable", err);
     if (!config.extraRedirectHosts.has(parsed.url.hostname)) return unavailable(c);
   }
-  if (!isAllowedTarget(parsed.url, links?.hosts ?? new Set(), config.extraRedirectHosts)) return notPartnerLink(c);
+  const partnerDomains = [...(links?.domains ?? []), ...(networks?.clickDomains ?? [])];
+  if (!isAllowedTarget(parsed.url, partnerDomains, config.extraRedirectHosts)) return notPartnerLink(c);
   const kind: OutboundKind = c.req.query("wp") === "0" ? "impression" : "click";
   // Nobody goes out, so nothing is recorded: a click would count for an offer no one can use.
   const endedAt = links?.endedAt(template, Date.now());

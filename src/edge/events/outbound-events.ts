@@ -1,42 +1,15 @@
 import type { Context } from "hono";
 import { isbot } from "isbot";
 import { deviceClass } from "../../lib/device";
-import { toHex } from "../../lib/hex";
 import { readCookie } from "../../lib/cookies";
 import { hasOptedOut, requestPrivacySignals } from "../../lib/privacy";
 import { LIMITS } from "../../lib/rules";
 import { parseTracking, TRACKING_COOKIE, TRACKING_KEYS, type TrackingData, type TrackingKey } from "../../lib/tracking";
 import type { AppEnv } from "../app-env";
 import { consentWithheld } from "../consent/consent";
+import { hmacHex } from "../signing";
+import type { OutboundEventMessage, OutboundKind } from "./messages";
 import type { LinkedRecords } from "./partner-links";
-import type { PostbackMessage } from "./postback";
-
-export type OutboundKind = "click" | "impression" | "reveal";
-
-/**
- * One outbound event as a queue message: exactly the `outbound_events` record the consumer
- * stores (docs/decisions/033-events-through-a-queue.md).
- */
-export type OutboundEventMessage = LinkedRecords &
-  Record<TrackingKey, string> & {
-    /** UUIDv7 made at the edge: the record's unique key, and the `{click_id}` macro. */
-    click_id: string;
-    kind: OutboundKind;
-    /** The partner URL as written in the content (macros unresolved). */
-    url: string;
-    target_host: string;
-    /** Path of the page the visitor came from (our own pages only). */
-    referrer_path: string;
-    country: string;
-    device: string;
-    /** ISO time at the edge. */
-    event_time: string;
-    /** False for events that never count in public figures; PocketBase also sets it false
-     * for a visitor's repeats (pb_hooks/outbound_events.pb.js). */
-    counted: boolean;
-    /** One visitor, one link, one kind, one UTC day: see countKey. */
-    count_key: string;
-  };
 
 /** What a visitor's request tells about them, as far as an event may keep it. */
 export interface VisitorContext {
@@ -60,18 +33,6 @@ export function isVisitorAction(c: Context<AppEnv>): boolean {
   return !isbot(c.req.header("User-Agent") ?? "");
 }
 
-// Module scope on purpose, and only for this: the HMAC key made from the Worker's own secret
-// (never visitor data), imported once per isolate instead of once per event; a new secret
-// makes a new key. Only the settled key is kept (no promise shared between requests).
-let imported: { secret: string; key: CryptoKey } | undefined;
-
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  if (imported?.secret === secret) return imported.key;
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  imported = { secret, key };
-  return key;
-}
-
 /**
  * A key for "this visitor, this link, this kind of event, this UTC day" that stores nothing
  * about the visitor: an HMAC (EVENTS_KEY_SECRET) of the day, the connecting IP, the User-Agent
@@ -80,21 +41,25 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
  * every event counts).
  */
 async function countKey(secret: string | null, parts: string[]): Promise<string> {
-  if (!secret) return "";
-  const key = await hmacKey(secret);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(parts.join("\n"))));
-  return toHex(mac.subarray(0, 16));
+  return secret ? hmacHex(secret, parts.join("\n"), 16) : "";
 }
 
+/**
+ * The event of a request: a visitor's click, impression or reveal, or a visit of a short link
+ * (`shortLink` names the link visited; other events carry the one the tracking cookie names).
+ * A request that is not a visitor's own action is marked automated and never counts.
+ */
 export async function outboundEvent(
   c: Context<AppEnv>,
   visitor: VisitorContext,
-  event: { clickId: string; kind: OutboundKind; url: string; targetHost: string; linked: LinkedRecords | undefined },
+  event: { clickId: string; kind: OutboundKind; url: string; targetHost: string; linked: LinkedRecords | undefined; shortLink?: string },
 ): Promise<OutboundEventMessage> {
   const now = new Date();
   const userAgent = c.req.header("User-Agent") ?? "";
   const linked = event.linked ?? { offer: "", store: "", product: "" };
-  const subject = linked.offer || linked.product || linked.store || event.url;
+  const shortLink = event.shortLink ?? visitor.tracking.link ?? "";
+  const subject = (event.kind === "link" && shortLink) || linked.offer || linked.product || linked.store || event.url;
+  const automated = !isVisitorAction(c);
   const tracking = Object.fromEntries(TRACKING_KEYS.map((key) => [key, visitor.tracking[key] ?? ""])) as Record<TrackingKey, string>;
   return {
     click_id: event.clickId,
@@ -107,7 +72,9 @@ export async function outboundEvent(
     country: visitor.optedOut ? "" : country(c),
     device: deviceClass(userAgent, c.req.header("Sec-CH-UA-Mobile")),
     event_time: now.toISOString(),
-    counted: true,
+    short_link: shortLink,
+    automated,
+    counted: !automated,
     count_key: await countKey(c.var.config.eventsKeySecret, [
       now.toISOString().slice(0, 10),
       c.req.header("CF-Connecting-IP") ?? "",
@@ -116,25 +83,6 @@ export async function outboundEvent(
       subject,
     ]),
   };
-}
-
-/**
- * Hands the event (or a network's postback) to the queue and resolves once the queue has
- * accepted it. A queue that refuses is logged; the caller decides what its client is told.
- */
-export async function enqueueEvent(c: Context<AppEnv>, message: OutboundEventMessage | PostbackMessage): Promise<boolean> {
-  const what = "type" in message ? "postback" : "outbound event";
-  if (!c.env.EVENTS) {
-    console.error(`${what} not queued: the EVENTS queue binding is missing`);
-    return false;
-  }
-  try {
-    await c.env.EVENTS.send(message, { contentType: "json" });
-    return true;
-  } catch (err) {
-    console.error(`${what} not queued`, err);
-    return false;
-  }
 }
 
 /** The path of our own page the event came from; nothing for other sites' pages. */

@@ -3,6 +3,7 @@ import { COLLECTIONS } from "../../data/collections";
 import { countryCode } from "../../lib/countries";
 import { parseContentDate } from "../../lib/dates";
 import { normaliseHost } from "../../lib/redirect-target";
+import { websiteDomain } from "../../lib/rules";
 import type { AppEnv } from "../app-env";
 import { cachedRead } from "../cache/cache";
 import type { ContentOrigin } from "../cache/content-origin";
@@ -64,7 +65,8 @@ function hostOf(value: unknown): string | undefined {
 }
 
 interface IndexJson {
-  hosts: string[];
+  /** The website domains of the published stores: with the networks' click domains, where /goto may lead. */
+  domains: string[];
   links: Record<string, LinkedRecords>;
   /** When the last record using a URL stops using it (ms), for the URLs only offers with an
    * end use: the one moment /goto needs to tell an ended offer's link, kept without dates. */
@@ -75,7 +77,7 @@ interface IndexJson {
 
 /** Reads every URL field page by page (each page is an edge-cached read of its own). */
 async function collectLinks(origin: ContentOrigin): Promise<IndexJson> {
-  const hosts = new Set<string>();
+  const domains = new Set<string>();
   const links: Record<string, LinkedRecords> = {};
   const lastUse = new Map<string, number>();
   const byCountry: Record<string, Record<string, string>> = {};
@@ -86,32 +88,30 @@ async function collectLinks(origin: ContentOrigin): Promise<IndexJson> {
       const response = await origin.read(`/api/collections/${collection}/records?${query}`);
       if (!response.ok) throw new Error(`partner link index: ${collection} answered ${response.status}`);
       const { items } = (await response.json()) as { items: Array<Record<string, unknown>> };
-      for (const item of items)
+      for (const item of items) {
+        if (collection === COLLECTIONS.stores && websiteDomain(item.website)) domains.add(websiteDomain(item.website));
         for (const field of fields) {
           const value = item[field];
-          const host = hostOf(value);
-          if (!host || typeof value !== "string") continue;
-          hosts.add(host);
+          if (!hostOf(value) || typeof value !== "string") continue;
           if (link && !Object.hasOwn(links, value)) links[value] = link(item);
           lastUse.set(value, Math.max(lastUse.get(value) ?? 0, endsAt ? endsAt(item) : Number.POSITIVE_INFINITY));
           const countryUrls = alternatives?.(item) ?? {};
           if (Object.keys(countryUrls).length === 0 || Object.hasOwn(byCountry, value)) continue;
           byCountry[value] = countryUrls;
-          // The hosts of a country's URLs are partner hosts too: /goto redirects there.
-          for (const url of Object.values(countryUrls)) hosts.add(hostOf(url) as string);
         }
+      }
       if (items.length < PAGE_SIZE) break;
     }
   }
   const ends: Record<string, number> = {};
   for (const [url, end] of lastUse) if (Number.isFinite(end)) ends[url] = end;
-  return { hosts: [...hosts].sort(), links, ends, byCountry };
+  return { domains: [...domains].sort(), links, ends, byCountry };
 }
 
 /** The partner links found in the content. */
 export interface PartnerLinks {
-  /** Hosts /goto may redirect to. */
-  hosts: ReadonlySet<string>;
+  /** The published stores' website domains (each covering its subdomains). */
+  domains: readonly string[];
   /** The record a partner URL (as written, macros unresolved) belongs to, if any. */
   recordsOf(url: string): LinkedRecords | undefined;
   /** When a partner URL (as written) stopped leading anywhere live, if it has by `now` (ms):
@@ -130,10 +130,9 @@ export interface PartnerLinks {
 const parsed = new WeakMap<ArrayBuffer, PartnerLinks>();
 
 function parse(body: ArrayBuffer): PartnerLinks {
-  // Copies stored before the index kept ends or country URLs have none: their links redirect, as they did.
-  const { hosts, links, ends = {}, byCountry = {} } = JSON.parse(new TextDecoder().decode(body)) as Partial<IndexJson> & Omit<IndexJson, "ends" | "byCountry">;
+  const { domains, links, ends, byCountry } = JSON.parse(new TextDecoder().decode(body)) as IndexJson;
   return {
-    hosts: new Set(hosts),
+    domains,
     recordsOf: (url) => (Object.hasOwn(links, url) ? links[url] : undefined),
     endedAt: (url, now) => {
       const end = Object.hasOwn(ends, url) ? ends[url] : undefined;
@@ -152,7 +151,7 @@ function parse(body: ArrayBuffer): PartnerLinks {
 export async function partnerLinks(c: Context<AppEnv>): Promise<PartnerLinks> {
   const { config } = c.var;
   const { body } = await cachedRead(
-    `${config.siteOrigin}/_edge-cache/_partner-links`,
+    `${config.siteOrigin}/_edge-cache/_partner-links-by-domain`,
     async () => Response.json(await collectLinks(c.var.origin)),
     config.readTtl,
     {

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { newClickId } from "../../lib/click-id";
-import { parsePostback, type PostbackStatus } from "../../lib/postback";
+import { parsePostback } from "../../lib/postback";
 import { activeNetworkOf } from "./affiliate-networks";
 import type { AppEnv } from "../app-env";
-import { enqueueEvent } from "./outbound-events";
+import { enqueueEvent, type PostbackMessage } from "./messages";
 import { withinRateLimit } from "../posts/visitor-post";
 
 /**
@@ -18,26 +18,6 @@ export const POSTBACK_MAX_BODY_BYTES = 8 * 1024;
 /** What PocketBase makes (32) and editors may type (24 to 128). Anything else is not a token. */
 const TOKEN = /^[A-Za-z0-9_-]{24,128}$/;
 
-/** A postback as a queue message: what the consumer hands to PocketBase's postbacks route. */
-export interface PostbackMessage {
-  type: "postback";
-  /** UUIDv7 made at the edge: a redelivered message is recognised by it. */
-  id: string;
-  network: string;
-  click_id: string;
-  txid: string;
-  status: PostbackStatus;
-  payout: number | null;
-  currency: string;
-  event: string;
-  /** ISO time the edge received it: postbacks apply in this order, whatever order they are stored in. */
-  at: string;
-}
-
-export function isPostbackMessage(body: unknown): body is PostbackMessage {
-  return typeof body === "object" && body !== null && (body as { type?: unknown }).type === "postback";
-}
-
 /** The values of a form body: url-encoded or multipart. Files are not values. */
 async function formValues(c: Context<AppEnv>): Promise<Array<[string, string]> | null> {
   const type = c.req.header("Content-Type") ?? "";
@@ -51,6 +31,11 @@ export async function postback(c: Context<AppEnv>): Promise<Response> {
   c.header("Cache-Control", "no-store");
   c.header("X-Robots-Tag", "noindex");
   const token = c.req.param("token") ?? "";
+  // Per client before any lookup: a client trying tokens is slowed here, whatever they are.
+  if (!(await withinRateLimit(c, c.env.POSTBACK_CLIENT_LIMITER, "postback-client"))) {
+    c.header("Retry-After", "60");
+    return c.text("Too many postbacks from this client; retry in a minute.", 429);
+  }
   let network: string | undefined;
   if (TOKEN.test(token)) {
     try {

@@ -3,7 +3,8 @@ import { newClickId } from "../../lib/click-id";
 import { isRecordId } from "../../lib/offer-feedback";
 import { codePagePath, REVEALED_OFFER_FIELD } from "../../lib/outbound";
 import type { AppEnv } from "../app-env";
-import { enqueueEvent, isVisitorAction, outboundEvent, visitorContext } from "./outbound-events";
+import { enqueueEvent } from "./messages";
+import { isVisitorAction, outboundEvent, visitorContext } from "./outbound-events";
 import { type LinkedRecords, partnerLinks } from "./partner-links";
 import { fromThisSite } from "../posts/visitor-post";
 

@@ -1,5 +1,7 @@
 import type { Env } from "../../env";
 import { consumeEvents } from "../events/events-consumer";
+import { EVENTS_DEAD_LETTER_QUEUE, EVENTS_QUEUE } from "../events/queue-names";
+import { assertDeployment } from "../ops/deployment-check";
 
 /**
  * The Worker's queue() handler: each queue this Worker consumes (wrangler.toml
@@ -10,11 +12,12 @@ import { consumeEvents } from "../events/events-consumer";
 type Consumer = (batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) => Promise<void>;
 
 const CONSUMERS: Record<string, Consumer> = {
-  "dealpilot-events": consumeEvents,
-  "dealpilot-events-dlq": consumeEvents,
+  [EVENTS_QUEUE]: consumeEvents,
+  [EVENTS_DEAD_LETTER_QUEUE]: consumeEvents,
 };
 
 export async function consumeQueue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
+  assertDeployment(env);
   const consumer = CONSUMERS[batch.queue];
   if (consumer) return consumer(batch, env, ctx);
   console.error(`queue ${batch.queue}: no consumer in src/edge/jobs/queues.ts; ${batch.messages.length} messages retried`);

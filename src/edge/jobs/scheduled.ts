@@ -1,4 +1,8 @@
 import type { Env } from "../../env";
+import { mailJob } from "../mail/mail-job";
+import { checkAlerts } from "../ops/alerts";
+import { assertDeployment } from "../ops/deployment-check";
+import { deleteOldEvents } from "../ops/retention";
 
 /**
  * The Worker's scheduled() handler (Cron Triggers, wrangler.toml `[triggers] crons`): every
@@ -13,9 +17,14 @@ export interface ScheduledJob {
 }
 
 /** Cron expression (exactly as in wrangler.toml) → the jobs it starts. */
-export const SCHEDULE: Record<string, ScheduledJob[]> = {};
+export const SCHEDULE: Record<string, ScheduledJob[]> = {
+  "* * * * *": [mailJob],
+  "*/15 * * * *": [{ name: "ops alerts", run: async (_, env) => void (await checkAlerts(env)) }],
+  "30 4 * * *": [{ name: "events retention", run: async (_, env) => void (await deleteOldEvents(env)) }],
+};
 
 export async function runScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  assertDeployment(env);
   const jobs = SCHEDULE[controller.cron];
   if (!jobs || jobs.length === 0) {
     console.error(`cron "${controller.cron}": no job in src/edge/jobs/scheduled.ts`);

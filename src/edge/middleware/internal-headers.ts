@@ -15,12 +15,15 @@ async function digest(text: string): Promise<ArrayBuffer> {
   return crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
 }
 
-/** Compares digests of equal length in constant time, so timing tells nothing about the secret. */
-async function bearsSecret(header: string, secret: string): Promise<boolean> {
-  const token = /^Bearer (.+)$/.exec(header)?.[1] ?? "";
-  const [given, expected] = await Promise.all([digest(token), digest(secret)]);
+/** Whether `given` is `secret`, compared as digests of equal length in constant time, so timing tells nothing about the secret. */
+export async function isSecret(given: string, secret: string): Promise<boolean> {
+  const [a, b] = await Promise.all([digest(given), digest(secret)]);
   // Workers' extension of SubtleCrypto; the DOM lib in this tsconfig types the standard one.
-  return (crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBuffer, b: ArrayBuffer): boolean }).timingSafeEqual(given, expected);
+  return (crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBuffer, b: ArrayBuffer): boolean }).timingSafeEqual(a, b);
+}
+
+function bearsSecret(header: string, secret: string): Promise<boolean> {
+  return isSecret(/^Bearer (.+)$/.exec(header)?.[1] ?? "", secret);
 }
 
 /**

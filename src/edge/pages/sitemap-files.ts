@@ -3,9 +3,12 @@
  * pages, and per content type files of at most `perFile` URLs (records in id order).
  */
 import { articlePath, type ArticleKind } from "../../data/articles";
+import { authorName } from "../../data/authors";
 import type { ContentClient } from "../../data/client";
 import { COLLECTIONS, type CollectionName } from "../../data/collections";
-import { storePath } from "../../lib/slug";
+import { HOW_WE_RATE, HOW_WE_VERIFY_CODES } from "../../lib/method-pages";
+import { MIN_ALTERNATIVES } from "../../lib/review-rules";
+import { alternativesPath, authorPath, productPath, storePath } from "../../lib/slug";
 import { INDEX_CLOSE, INDEX_OPEN, newest, sitemapChunks, sitemapEntry, urlEntry, URLSET_CLOSE, URLSET_OPEN, type SitemapChunk } from "../../lib/sitemap";
 
 /** Child files sit at the root beside /sitemap.xml: the protocol lets a sitemap list only
@@ -15,29 +18,46 @@ export const CHILD_PREFIX = "/sitemap-";
 /** Records read per PocketBase request while a child file streams (PocketBase's maximum page size). */
 export const READ_PAGE_SIZE = 1000;
 
-interface SitemapRecord {
-  id: string;
-  title: string;
-  update_time: string;
-}
+/** A record as a sitemap file reads it: its id, update time and the fields its address needs. */
+type SitemapRecord = { id: string; update_time: string } & Record<string, string>;
 
 interface RecordSource {
   collection: CollectionName;
+  /** The fields its address is made of (id and update_time are always read). */
+  fields: string;
+  /** Which of the collection's records have a page; "" for all. */
+  filter: string;
   path(record: SitemapRecord): string;
 }
 
 const articleSource = (kind: ArticleKind, collection: CollectionName): RecordSource => ({
   collection,
-  path: (record) => articlePath({ kind, title: record.title, id: record.id }),
+  fields: "title",
+  filter: "",
+  path: (record) => articlePath({ kind, title: record.title ?? "", id: record.id }),
 });
 
-/** One child sitemap series per content type with its own addresses; blog articles are the
- * published ones (the collection rule answers nothing else to the Worker). */
+/** One child sitemap series per content type with its own addresses. Only published records
+ * have pages, and the collection rules answer nothing else to the Worker; an alternatives page
+ * is published with enough alternatives (issue 53), which the view counts. */
 const RECORD_SOURCES = {
-  stores: { collection: COLLECTIONS.stores, path: storePath },
+  stores: { collection: COLLECTIONS.stores, fields: "title", filter: "", path: (record) => storePath({ id: record.id, title: record.title ?? "" }) },
   advertorials: articleSource("advertorials", COLLECTIONS.advertorials),
   comparisions: articleSource("comparisions", COLLECTIONS.comparisons),
   blog: articleSource("blog", COLLECTIONS.articles),
+  products: { collection: COLLECTIONS.products, fields: "name", filter: "", path: (record) => productPath({ id: record.id, name: record.name ?? "" }) },
+  alternatives: {
+    collection: COLLECTIONS.productAlternatives,
+    fields: "name",
+    filter: `alternatives >= ${MIN_ALTERNATIVES}`,
+    path: (record) => alternativesPath({ id: record.id, name: record.name ?? "" }),
+  },
+  authors: {
+    collection: COLLECTIONS.authors,
+    fields: "first_name,last_name",
+    filter: "",
+    path: (record) => authorPath({ id: record.id, name: authorName({ first_name: record.first_name ?? "", last_name: record.last_name ?? "" }) }),
+  },
 } satisfies Record<string, RecordSource>;
 
 type RecordType = keyof typeof RECORD_SOURCES;
@@ -64,6 +84,8 @@ export const STATIC_PAGES: ReadonlyArray<{ path: string; shows: readonly Collect
   { path: "/blog", shows: [COLLECTIONS.articles] },
   // Fixed text: no update time to report.
   { path: "/about-us", shows: [] },
+  { path: HOW_WE_VERIFY_CODES, shows: [] },
+  { path: HOW_WE_RATE, shows: [] },
   { path: "/contact-us", shows: [] },
   { path: "/privacy-policy", shows: [] },
   { path: "/terms-of-use", shows: [] },
@@ -72,15 +94,20 @@ export const STATIC_PAGES: ReadonlyArray<{ path: string; shows: readonly Collect
 ];
 
 const childPath = (type: RecordType | "static", file: number) => `${CHILD_PREFIX}${type}-${file}.xml`;
-export const CHILD_FILE = /^(static|stores|advertorials|comparisions|blog)-([1-9]\d{0,5})\.xml$/;
+export const CHILD_FILE = /^(static|stores|advertorials|comparisions|blog|products|alternatives|authors)-([1-9]\d{0,5})\.xml$/;
 
-async function countRecords(pb: ContentClient, collection: string): Promise<number> {
-  return (await pb.collection(collection).getList(1, 1, { fields: "id" })).totalItems;
+/** Clauses joined with &&, empty ones left out: each is one comparison, none needs parentheses. */
+const both = (...clauses: string[]) => clauses.filter(Boolean).join(" && ");
+
+async function countRecords(pb: ContentClient, source: RecordSource): Promise<number> {
+  return (await pb.collection(source.collection).getList(1, 1, { fields: "id", filter: source.filter })).totalItems;
 }
 
 /** Files split the records in id order; a file starts at the id found at its offset. */
-async function idAt(pb: ContentClient, collection: string, offset: number): Promise<string | undefined> {
-  const list = await pb.collection(collection).getList<{ id: string }>(offset + 1, 1, { sort: "id", fields: "id", skipTotal: true });
+async function idAt(pb: ContentClient, source: RecordSource, offset: number): Promise<string | undefined> {
+  const list = await pb
+    .collection(source.collection)
+    .getList<{ id: string }>(offset + 1, 1, { sort: "id", fields: "id", filter: source.filter, skipTotal: true });
   return list.items[0]?.id;
 }
 
@@ -102,11 +129,14 @@ async function staticLastmods(pb: ContentClient): Promise<Map<string, string | u
 
 /** A type's files with their lastmod: the newest update among each file's records. */
 async function recordFiles(pb: ContentClient, type: RecordType, perFile: number): Promise<Array<{ file: number; lastmod: string | undefined }>> {
-  const { collection } = RECORD_SOURCES[type];
-  const chunks = sitemapChunks(await countRecords(pb, collection), perFile);
-  const starts = await Promise.all(chunks.map((chunk) => (chunk.offset === 0 ? undefined : idAt(pb, collection, chunk.offset))));
+  const source: RecordSource = RECORD_SOURCES[type];
+  const chunks = sitemapChunks(await countRecords(pb, source), perFile);
+  const starts = await Promise.all(chunks.map((chunk) => (chunk.offset === 0 ? undefined : idAt(pb, source, chunk.offset))));
   return Promise.all(
-    chunks.map(async (chunk, i) => ({ file: chunk.file, lastmod: await newestUpdate(pb, collection, idRange(pb, starts[i], starts[i + 1])) })),
+    chunks.map(async (chunk, i) => ({
+      file: chunk.file,
+      lastmod: await newestUpdate(pb, source.collection, both(source.filter, idRange(pb, starts[i], starts[i + 1]))),
+    })),
   );
 }
 
@@ -134,13 +164,16 @@ async function staticFileXml(pb: ContentClient, siteOrigin: string): Promise<str
  */
 async function streamRecordFile(pb: ContentClient, siteOrigin: string, source: RecordSource, chunk: SitemapChunk): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
-  const start = chunk.offset === 0 ? undefined : await idAt(pb, source.collection, chunk.offset);
+  const start = chunk.offset === 0 ? undefined : await idAt(pb, source, chunk.offset);
   let remaining = chunk.size;
   let lastId = "";
   const readPage = (filter: string) =>
-    pb
-      .collection(source.collection)
-      .getList<SitemapRecord>(1, Math.min(READ_PAGE_SIZE, remaining), { sort: "id", filter, fields: "id,title,update_time", skipTotal: true });
+    pb.collection(source.collection).getList<SitemapRecord>(1, Math.min(READ_PAGE_SIZE, remaining), {
+      sort: "id",
+      filter: both(source.filter, filter),
+      fields: `id,update_time,${source.fields}`,
+      skipTotal: true,
+    });
   let page: SitemapRecord[] | undefined = (await readPage(idRange(pb, start, undefined))).items;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -170,8 +203,8 @@ export async function sitemapFile(pb: ContentClient, siteOrigin: string, name: s
   const type = match[1] as RecordType | "static";
   const file = Number(match[2]);
   if (type === "static") return file === 1 ? staticFileXml(pb, siteOrigin) : null;
-  const source = RECORD_SOURCES[type];
-  const chunk = sitemapChunks(await countRecords(pb, source.collection), perFile)[file - 1];
+  const source: RecordSource = RECORD_SOURCES[type];
+  const chunk = sitemapChunks(await countRecords(pb, source), perFile)[file - 1];
   return chunk ? streamRecordFile(pb, siteOrigin, source, chunk) : null;
 }
 

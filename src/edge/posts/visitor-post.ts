@@ -32,8 +32,20 @@ export async function withinRateLimit(
   }
 }
 
-/** Whether a visitor's post comes from this site's own pages (or from no page at all, a plain client). */
-export function fromThisSite(c: Context<AppEnv>): boolean {
+/**
+ * Whether a post comes from this site's own pages, by its Origin (or, where a browser sends
+ * none, its Referer). A post that names no page at all is a plain client's: let through
+ * unless `page` is "required" (the sign-in form, which only a page of ours sends).
+ */
+export function fromThisSite(c: Context<AppEnv>, page: "optional" | "required" = "optional"): boolean {
+  const ours = [c.var.config.siteOrigin, new URL(c.req.url).origin];
   const origin = c.req.header("Origin");
-  return origin === undefined || origin === c.var.config.siteOrigin || origin === new URL(c.req.url).origin;
+  if (origin !== undefined) return ours.includes(origin);
+  const referer = c.req.header("Referer");
+  if (referer === undefined) return page === "optional";
+  try {
+    return ours.includes(new URL(referer).origin);
+  } catch {
+    return false;
+  }
 }

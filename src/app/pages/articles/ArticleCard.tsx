@@ -4,6 +4,7 @@ import { truncateWords } from "../../../lib/text";
 import { PublishDate } from "./PublishDate";
 import { AppLink } from "../../components/AppLink";
 import { SponsoredBadge } from "../../components/SponsoredNotice";
+import { authorPath } from "../../../lib/slug";
 
 /** Spec: the list card's subtitle is trimmed to 10 words. */
 const CARD_SUBTITLE_WORDS = 10;
@@ -46,7 +47,19 @@ export function ArticleCard({ item, headingLevel: Heading = "h3", compact = fals
         {!compact && item.subtitle && <p className="card-text small text-body-secondary">{truncateWords(item.subtitle, CARD_SUBTITLE_WORDS)}</p>}
         {!compact && (
           <p className="card-text small text-body-secondary mt-auto mb-0 d-flex flex-wrap justify-content-between gap-2">
-            {item.author && <span>{`By ${item.author}`}</span>}
+            {item.author && (
+              <span>
+                {"By "}
+                {item.authorId ? (
+                  // Above the card's stretched link, so the byline leads to the author.
+                  <AppLink className="position-relative z-2" to={authorPath({ id: item.authorId, name: item.author })}>
+                    {item.author}
+                  </AppLink>
+                ) : (
+                  item.author
+                )}
+              </span>
+            )}
             <PublishDate value={item.publishTime} />
           </p>
         )}

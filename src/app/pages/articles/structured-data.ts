@@ -1,6 +1,7 @@
 import type { ArticleHeader } from "../../../data/articles";
 import type { ProductCardData } from "../../../data/products";
-import { article, product, type JsonLdNode, type PageIdentity } from "../../../lib/structured-data";
+import { authorPath, productPath } from "../../../lib/slug";
+import { absoluteUrl, article, product, type JsonLdNode, type PageIdentity } from "../../../lib/structured-data";
 
 /** The schema.org nodes of a blog article, advertorial or comparison: the Article, and a
  * Product for each rated product it presents. */
@@ -15,11 +16,11 @@ export function articleNodes(
       description,
       images: header.imageUrl ? [header.imageUrl] : [],
       published: header.publishTime,
-      modified: header.updateTime,
+      modified: header.modifiedTime,
       author: header.author && {
         name: header.author.name,
-        // Their own website where they list one, else their first profile (Google's Article guidelines).
-        url: (header.author.socialLinks.find((link) => link.network === "website") ?? header.author.socialLinks[0])?.url,
+        // Their page on this site, which names their expertise and profiles (issue 53; Google's Article guidelines).
+        path: authorPath(header.author),
         profiles: header.author.socialLinks.map((link) => link.url),
       },
     }),
@@ -27,6 +28,7 @@ export function articleNodes(
       product(page, {
         name: card.name,
         description: card.headline,
+        url: absoluteUrl(page.siteOrigin, productPath(card)),
         image: card.imageUrl || undefined,
         rating: card.rating,
         reviewCount: card.reviewCount,

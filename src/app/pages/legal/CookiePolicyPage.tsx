@@ -27,7 +27,8 @@ const INVENTORY = [
     name: "dp_admin",
     type: "Cookie",
     setBy: "DealPilot (first party)",
-    purpose: "Set only for our own staff when they sign in to read the site's reports: keeps them signed in. Visitors never get it.",
+    purpose:
+      "Set only for our own staff when they sign in on the site (marketers to read reports, sent only to /admin; editors to preview drafts, sent to every page): keeps them signed in. Visitors never get it.",
     duration: "12 hours, or until they sign out",
     category: "Strictly necessary (staff sign-in)",
   },
@@ -108,7 +109,7 @@ const ATTRIBUTES: { name: string; attributes: CookieAttributes; why: string }[] 
   {
     name: ADMIN_SESSION_COOKIE,
     attributes: ADMIN_SESSION_COOKIE_ATTRIBUTES,
-    why: "Sent only with requests from this site's own pages, and hidden from scripts: only the server reads it.",
+    why: "Sent only with requests from this site's own pages, only to the paths the account uses, and hidden from scripts: only the server reads it.",
   },
   {
     name: CONSENT_COOKIE,
@@ -203,7 +204,10 @@ const SECTIONS: LegalSection[] = [
     content: (
       <ul className="mb-0">
         <li>No advertising or retargeting cookies, and no third-party tracking pixels.</li>
-        <li>No cookies for the newsletter form: subscribing sets none.</li>
+        <li>
+          No cookies for the email sign-up forms: subscribing sets none. Our emails carry no tracking pixel; their links bring you to our pages with marketing
+          parameters (utm_source=email), which the cookie above records like any other campaign.
+        </li>
         <li>No cookies that identify you by name, email address or account: the site has no accounts.</li>
       </ul>
     ),

@@ -50,8 +50,10 @@ const SECTIONS: LegalSection[] = [
             <strong>Messages you send us.</strong> If you email us, we receive your email address, your name if you give it, and what you write.
           </li>
           <li>
-            <strong>Newsletter.</strong> If you subscribe to our newsletter, we store your email address and use it only to send you the newsletter. You can
-            unsubscribe at any time by writing to us.
+            <strong>Emails you ask for.</strong> If you sign up for our deals digest or for a store&rsquo;s new codes, we store your email address, what you
+            asked for, the wording of the form you used (by version), the page you used it on, the time you asked and the time you confirmed, and the country
+            your connection came from (so alerts carry that country&rsquo;s offers). We keep a log of each email we send you (when, what kind, which offers). We
+            send nothing until you confirm with the link in our first email, and every email has a one-click unsubscribe link and a link to change what you get.
           </li>
         </ul>
         <p className="mb-0">
@@ -76,6 +78,11 @@ const SECTIONS: LegalSection[] = [
               "Your consent where the law requires it (the campaign cookie); otherwise our legitimate interest in funding the Site through affiliate commissions",
             ],
             ["Understanding which content is useful", "Analytics data", "Your consent where the law requires it; otherwise our legitimate interest"],
+            [
+              "Sending the digest and store alerts you asked for, and proving that you asked",
+              "Emails you ask for",
+              "Your consent, given when you confirm; you can withdraw it at any time with one click",
+            ],
             [
               "Answering your messages and requests",
               "Messages you send us",
@@ -103,7 +110,8 @@ const SECTIONS: LegalSection[] = [
         <p>We do not sell your personal information for money. We share it only with:</p>
         <ul>
           <li>
-            <strong>Service providers</strong> that host and deliver the Site, store its content and send our newsletter, acting on our instructions.
+            <strong>Service providers</strong> that host and deliver the Site, store its content and deliver our emails (an email delivery service such as
+            Amazon SES or Postmark), acting on our instructions.
           </li>
           <li>
             <strong>Google</strong>, as the provider of Google Analytics, where analytics is enabled.
@@ -147,14 +155,20 @@ const SECTIONS: LegalSection[] = [
             <strong>Security logs:</strong> up to 12 months, then deleted, unless a log is needed to investigate a specific incident.
           </li>
           <li>
-            <strong>Affiliate and ad data</strong> (click and impression records, marketing parameters, partner reports and analytics measurements): up to 24
-            months, then deleted or aggregated so it no longer identifies anyone.
+            <strong>Affiliate and ad data</strong> (click and impression records, marketing parameters, partner reports and analytics measurements): each click
+            or impression record stays in our site database for 400 days and in our archive copy for up to 24 months, then it is deleted. After 400 days we keep
+            only daily totals (how many clicks a day per campaign, store, offer, country and device), which identify no one.
           </li>
           <li>
             <strong>Messages and privacy requests:</strong> as long as we need to answer you and to show that we handled your request correctly.
           </li>
           <li>
-            <strong>Newsletter address:</strong> until you unsubscribe.
+            <strong>Email sign-ups not confirmed:</strong> deleted 30 days after our confirmation email. A confirmation link works for 7 days.
+          </li>
+          <li>
+            <strong>Your email subscriptions</strong> (address, choices, and the record of your consent): while you are subscribed. When you unsubscribe, we
+            stop at once and keep only your address, the record of your consent and when you left, and the log of what we sent, so that we can show we honoured
+            your choice and never write to you again unasked; ask us to delete them and we will.
           </li>
         </ul>
         <p className="mb-0">Your colour-mode choice stays in your browser until you clear it; we never hold a copy.</p>

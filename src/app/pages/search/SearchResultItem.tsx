@@ -1,5 +1,4 @@
 import { SEARCH_KIND_LABELS, type SearchHit } from "../../../data/search-kinds";
-import { OUTBOUND_REL } from "../../../lib/outbound";
 import { StoreMark } from "../../components/StoreMark";
 import { StoreRating } from "../../components/StoreRating";
 import { SponsoredBadge } from "../../components/SponsoredNotice";
@@ -9,11 +8,7 @@ const THUMB = 72;
 
 /** One result: thumbnail in a fixed box, kind (an advertorial's labelled Sponsored), title (the link), an offer's store, snippet, a store's rating. */
 export function SearchResultItem({ hit }: { hit: SearchHit }) {
-  const title = hit.external ? (
-    <a className="stretched-link text-reset" href={hit.href} target="_blank" rel={OUTBOUND_REL}>
-      {hit.title}
-    </a>
-  ) : (
+  const title = (
     <AppLink className="stretched-link text-reset" to={hit.href}>
       {hit.title}
     </AppLink>

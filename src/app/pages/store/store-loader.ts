@@ -46,6 +46,11 @@ export interface ElsewhereOffer {
   offeredIn: string[];
 }
 
+/** An offer of other countries, as the closed list names it. */
+export function elsewhereOffer({ id, heading, subheading, type, countries = [] }: ListedOffer): ElsewhereOffer {
+  return { id, heading, subheading, type, offeredIn: countries.map(countryName) };
+}
+
 const NO_OFFERS: StoreOffers & OffersElsewhere = {
   page: { page: 1, perPage: 0, totalItems: 0, totalPages: 0, items: [] },
   dealTotal: 0,
@@ -74,7 +79,7 @@ async function readOffers(pb: ContentClient, storeId: string, page: number, scop
   return {
     page: { ...offers, items: withUsage(offered, usage), totalItems: total },
     dealTotal,
-    elsewhere: elsewhere.map(({ id, heading, subheading, type, countries = [] }) => ({ id, heading, subheading, type, offeredIn: countries.map(countryName) })),
+    elsewhere: elsewhere.map(elsewhereOffer),
     countryName: elsewhere.length && scope.country ? countryName(scope.country) : null,
   };
 }
