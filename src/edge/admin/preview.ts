@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { PreviewMarks } from "../../app/load-context";
 import type { ContentClient } from "../../data/client";
 import { COLLECTIONS } from "../../data/collections";
 import { appendToBody } from "../../ssr/append-to-body";
@@ -25,23 +26,28 @@ const BANNER = `<form method="post" action="/admin/sign-out" role="status" class
 /** Collections whose records have a status, so may be drafts. */
 const WITH_STATUS = [COLLECTIONS.offers, COLLECTIONS.stores, COLLECTIONS.comparisons, COLLECTIONS.advertorials, COLLECTIONS.articles, COLLECTIONS.products];
 
-/** The ids of the drafts the editor may see, for the page to mark (issue 51). Drafts are few
- * (a record waiting to be published), so a page of each collection holds them; if a read
- * fails the preview still renders, unmarked. */
-async function draftIds(content: ContentClient): Promise<string[]> {
-  const lists = await Promise.all(
-    WITH_STATUS.map((collection) =>
-      content
-        .collection(collection)
-        .getList<{ id: string }>(1, 500, { filter: 'status = "draft"', fields: "id", skipTotal: true })
-        .then((list) => list.items.map((item) => item.id))
-        .catch((error: unknown) => {
-          console.error("preview: drafts not read", collection, error);
-          return [];
-        }),
-    ),
-  );
-  return lists.flat();
+/** The ids of one page of `collection`'s records matching `filter`; none when the read fails
+ * (the preview still renders, unmarked). */
+function idsOf(content: ContentClient, collection: string, filter: string): Promise<string[]> {
+  return content
+    .collection(collection)
+    .getList<{ id: string }>(1, 500, { filter, fields: "id", skipTotal: true })
+    .then((list) => list.items.map((item) => item.id))
+    .catch((error: unknown) => {
+      console.error("preview: records to mark not read", collection, error);
+      return [];
+    });
+}
+
+/** What the page marks (issue 51): the drafts the editor may see, and the offers still to
+ * start, which the preview lists (ContentClient.showsScheduled). Both are few (records
+ * waiting to go live), so a page of each collection holds them. */
+async function previewMarks(content: ContentClient): Promise<PreviewMarks> {
+  const [scheduled = [], ...drafts] = await Promise.all([
+    idsOf(content, COLLECTIONS.offers, "starts_at > @now"),
+    ...WITH_STATUS.map((collection) => idsOf(content, collection, 'status = "draft"')),
+  ]);
+  return { drafts: drafts.flat(), scheduled };
 }
 
 /** The page as the signed-in editor's preview, or null when the request is not an editor's. */
@@ -51,10 +57,10 @@ export async function previewPage(c: Context<AppEnv>, request: Request): Promise
   // preview is never worth an error page.
   const { session } = await checkSession(c, ["editors"]);
   if (!session) return null;
-  const content = userContentClient(c.var.config, session.token);
+  const content = userContentClient(c.var.config, session.token, { showsScheduled: true });
   const page = await renderPage(request, {
     content,
-    drafts: await draftIds(content),
+    preview: await previewMarks(content),
     siteOrigin: c.var.config.siteOrigin,
     waitForAll: false,
     nonce: c.var.cspNonce,
