@@ -33,7 +33,7 @@ describe("the dark theme without JavaScript (issue 51)", () => {
     expect(css).toContain("@keyframes k{from{opacity:0}}.light{color:red}");
   });
 
-  it("gives Bootstrap's dark body colours to such a page", async () => {
+  it("gives Bootstrap's dark body colours to such a page", { timeout: 30_000 }, async () => {
     const bootstrap = await readFile(new URL("../../node_modules/bootstrap/dist/css/bootstrap.css", import.meta.url), "utf8");
     expect(underDarkPreference(bootstrap, NO_THEME_YET)).toEqual({});
     const dark = underDarkPreference(followDarkPreference(bootstrap), NO_THEME_YET);

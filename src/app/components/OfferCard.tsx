@@ -1,4 +1,4 @@
-import { startTransition, useId, useState } from "react";
+import { lazy, startTransition, Suspense, useId, useState } from "react";
 import { fileUrl } from "../../data/files";
 import { storeLogoUrl } from "../../data/offer-store";
 import type { OfferCardData } from "../../data/offers";
@@ -8,7 +8,6 @@ import { CouponReveal } from "./CouponReveal";
 import { offerButtonLabel, withoutVerifiedBadge } from "../../lib/offer-labels";
 import { OfferBadges } from "./OfferBadges";
 import { OfferDetails } from "./OfferDetails";
-import { OfferFeedback } from "./OfferFeedback";
 import { OfferMeta } from "./OfferMeta";
 import { OutboundLink } from "./OutboundLink";
 import { PreviewBadge } from "./PreviewBadge";
@@ -16,6 +15,9 @@ import { AppLink } from "./AppLink";
 import { StoreMark } from "./StoreMark";
 
 export type { OfferCardData } from "../../data/offers";
+
+// Asked only once the offer was used: its code is loaded then, not with every page of cards.
+const OfferFeedback = lazy(() => import("./OfferFeedback").then(({ OfferFeedback }) => ({ default: OfferFeedback })));
 
 const THUMB_WIDTH = 120;
 const THUMB_HEIGHT = 90;
@@ -77,7 +79,11 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
             </p>
           )}
           <OfferMeta offer={offer} />
-          {used && <OfferFeedback offerId={offer.id} what={code ? "code" : offer.type === "coupon" ? "coupon" : "deal"} />}
+          {used && (
+            <Suspense fallback={null}>
+              <OfferFeedback offerId={offer.id} what={code ? "code" : offer.type === "coupon" ? "coupon" : "deal"} />
+            </Suspense>
+          )}
         </div>
         <div className="d-flex flex-column align-items-start align-items-sm-end gap-1 ms-sm-auto offer-card-actions">
           {code ? (
