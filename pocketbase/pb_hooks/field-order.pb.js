@@ -4,28 +4,10 @@
 // Bound to those collections by name: a handler runs in a VM of its own, and PocketBase
 // saves other collections as it starts.
 
-onCollectionCreate(
-  (e) => {
-    require(`${__hooks}/field-order.js`).orderFields(e.collection);
-    e.next();
-  },
-  "_zdata_offers",
-  "_zdata_stores",
-  "Products",
-  "_zdata_comparisons",
-  "_zdata_advertorials",
-  "_zdata_articles",
-);
+const keepEditorsOrder = (e) => {
+  require(`${__hooks}/field-order.js`).orderFields(e.collection);
+  e.next();
+};
 
-onCollectionUpdate(
-  (e) => {
-    require(`${__hooks}/field-order.js`).orderFields(e.collection);
-    e.next();
-  },
-  "_zdata_offers",
-  "_zdata_stores",
-  "Products",
-  "_zdata_comparisons",
-  "_zdata_advertorials",
-  "_zdata_articles",
-);
+onCollectionCreate(keepEditorsOrder, ...require(`${__hooks}/field-order.js`).COLLECTIONS);
+onCollectionUpdate(keepEditorsOrder, ...require(`${__hooks}/field-order.js`).COLLECTIONS);

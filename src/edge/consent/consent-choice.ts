@@ -5,7 +5,7 @@ import { safeReturnPath } from "../../lib/newsletter";
 import { TRACKING_COOKIE, TRACKING_COOKIE_ATTRIBUTES } from "../../lib/tracking";
 import type { AppEnv } from "../app-env";
 import { secureCookies } from "../middleware/secure-cookies";
-import { fromThisSite } from "../posts/visitor-post";
+import { siteFormPost } from "../posts/visitor-post";
 
 /** The form has two short fields. */
 export const CONSENT_MAX_BODY_BYTES = 2048;
@@ -17,14 +17,8 @@ export const CONSENT_MAX_BODY_BYTES = 2048;
  * banner; the page's script posts the same form asking for JSON and gets 204.
  */
 export async function consentChoiceHandler(c: Context<AppEnv>): Promise<Response> {
-  c.header("Cache-Control", "no-store");
-  if (!fromThisSite(c)) return c.text("Cross-site form posts are not accepted.", 403);
-  let body: Record<string, unknown>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    body = {};
-  }
+  const body = await siteFormPost(c);
+  if (body instanceof Response) return body;
   const raw = body[CONSENT_FIELD];
   const choice = typeof raw === "string" ? parseConsent(raw) : null;
   if (!choice) return c.text("consent must be 'granted' or 'denied'.", 400);

@@ -5,7 +5,7 @@ import { readCookie, serializeCookie } from "../../lib/cookies";
 import { safeReturnPath } from "../../lib/newsletter";
 import type { AppEnv } from "../app-env";
 import { secureCookies } from "../middleware/secure-cookies";
-import { fromThisSite } from "../posts/visitor-post";
+import { siteFormPost } from "../posts/visitor-post";
 
 /**
  * The visitor's country (issue 36): their own choice (the dp_country cookie, set by the
@@ -25,14 +25,8 @@ export const COUNTRY_CHOICE_MAX_BODY_BYTES = 2048;
  * then shows the offers of the chosen country. A plain form: it works without JavaScript.
  */
 export async function countryChoice(c: Context<AppEnv>): Promise<Response> {
-  c.header("Cache-Control", "no-store");
-  if (!fromThisSite(c)) return c.text("Cross-site form posts are not accepted.", 403);
-  let body: Record<string, unknown>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    body = {};
-  }
+  const body = await siteFormPost(c);
+  if (body instanceof Response) return body;
   const raw = typeof body.country === "string" ? body.country : undefined;
   const chosen = countryCode(raw);
   if (raw === undefined || (raw !== "" && chosen === null)) return c.text("country must be a country code, or empty for the country you are in.", 400);
