@@ -107,7 +107,8 @@ describe("outbound events through the queue", () => {
       const response = await visit(outboundHref(offer.cta_url), {
         redirect: "manual",
         headers: visitor(path, {
-          Cookie: "dp_trk=utm_source=news&utm_medium=mail&utm_campaign=spring&utm_term=t&utm_content=c&gclid=g&utm_g=x&fbclid=f&utm_id=7",
+          // A visitor from Germany who accepted (issue 51: without consent the click goes out anonymously).
+          Cookie: "dp_trk=utm_source=news&utm_medium=mail&utm_campaign=spring&utm_term=t&utm_content=c&gclid=g&utm_g=x&fbclid=f&utm_id=7; dp_consent=granted",
           "CF-IPCountry": "DE",
           "Sec-CH-UA-Mobile": "?1",
         }),
