@@ -1162,6 +1162,8 @@ const MACRO_QUERIES = [
 
 const ACTION_TEXTS = ["Visit Website", "Get Deal", "Shop Now", "Start Free Trial", "See Plans", "Claim Offer"];
 const CTA_LABELS = ["Get Deal", "Shop Now", "Claim Offer", "Activate Deal", "See Plans", "Get Coupon", "Redeem Now"];
+/** A deal has no coupon: its button never says it has one (issue 51). */
+const DEAL_CTA_LABELS = CTA_LABELS.filter((label) => !/coupon|code/i.test(label));
 
 const AUTHOR_PEOPLE = /** @type {const} */ ([
   ["Maya", "Lindqvist", "privacy and security software", "#2563EB"],
@@ -1559,7 +1561,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       view_count: clicks * offerRng.int(3, 12) + offerRng.int(0, 999),
       type,
       coupon_code: code,
-      cta_label: type === "coupon" && variant === 1 ? "Get Code" : offerRng.pick(CTA_LABELS),
+      cta_label: type === "coupon" && variant === 1 ? "Get Code" : offerRng.pick(type === "deal" ? DEAL_CTA_LABELS : CTA_LABELS),
       cta_url: `https://${host}${path}`,
       cta_trigger: i % 5 !== 2,
       tnc:
@@ -1764,7 +1766,7 @@ export function generateContent({ scale = 1, today = SEED_DAY } = {}) {
       `Choosing ${groupLabel.toLowerCase()} tools is harder than it should be: every provider claims to be the fastest, the safest and the cheapest.`,
       `We signed up for ${chosen.length} services with our own money, used them for at least three weeks and measured what actually matters.`,
       `Below you will find our shortlist, what each service does best, who should skip it and the current discount we found for it.`,
-      `Prices were checked on ${seedDate(advRng).slice(0, 10)} and are shown in US dollars including tax.`,
+      `Prices were checked on ${seedDate(advRng).slice(0, 10)} and are shown ${pricesIn(chosen)} including tax.`,
     ];
     advertorials.push({
       id: ids.make(`advertorial:${i}`),
@@ -2517,6 +2519,19 @@ const ARTICLE_TOPICS = [
 ];
 
 const EDITIONS = ["2026 Update", "Reader Questions Answered", "Field Notes", "Quick Guide", "Mistakes to Avoid", "Expert Tips"];
+
+const CURRENCY_NAMES = /** @type {Record<string, string>} */ ({ USD: "US dollars", EUR: "euros", GBP: "pounds sterling" });
+
+/**
+ * How an advertorial's summary names the currency of its products' prices: the one currency
+ * they share, else each provider's own (issue 51: "US dollars" over a list of £ and € prices).
+ * @param {ProductSeed[]} products
+ */
+function pricesIn(products) {
+  const currencies = [...new Set(products.map((p) => p.price_currency).filter(Boolean))];
+  const [only] = currencies;
+  return currencies.length === 1 && only ? `in ${CURRENCY_NAMES[only] ?? only}` : "in each provider's own currency";
+}
 
 /**
  * The base title for round 0, a suffixed variant for the extra rounds of --scale.

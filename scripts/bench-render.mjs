@@ -314,6 +314,8 @@ export async function benchRender({ runs = 200, scale = 1, only, floor = true, h
       pages = {
         home: "/",
         search: "/search?q=vpn",
+        // A typo: the words as typed match nothing, the vocabulary is looked up, its correction searched (issue 51).
+        "search-typo": "/search?q=vpnn",
         stores: "/stores",
         store: await firstLink("/stores", /href="(\/stores\/[^"/?]+\/[a-z0-9]+)"/),
         offers: "/offers",

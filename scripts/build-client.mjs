@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 import { isMain } from "../pocketbase/cli.mjs";
 import { ADMIN_CONTENT, purgeUnusedCss } from "./purge-css-plugin.mjs";
+import { darkPreferenceWithoutScript, followDarkPreference } from "./dark-preference-css.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "public/build");
@@ -185,7 +186,13 @@ export async function buildClient({ quiet = false } = {}) {
   // Bootstrap arrives without the selectors our sources never use (CSS budget, issue 10).
   // The icons' PNG (client/icons, scripts/icon-masks.mjs) are hashed files beside it: as
   // base64 in the stylesheet they would add 5 KiB gzip to what blocks every first paint.
-  const css = await build({ ...common, entryPoints: { app: "client/styles.css" }, loader: { ".png": "file" }, plugins: [purgeUnusedCss({ root })] });
+  // Without JavaScript, the dark theme follows the system's preference (scripts/dark-preference-css.mjs).
+  const css = await build({
+    ...common,
+    entryPoints: { app: "client/styles.css" },
+    loader: { ".png": "file" },
+    plugins: [purgeUnusedCss({ root, rewrite: followDarkPreference }), darkPreferenceWithoutScript()],
+  });
   const cssOutputs = Object.entries(css.metafile?.outputs ?? {});
   const stylesheet = cssOutputs.find(([file]) => file.endsWith(".css"))?.[0];
   if (!stylesheet) throw new Error("build produced no stylesheet");

@@ -26,12 +26,18 @@ const SAFELIST = {
 const absolute = (/** @type {string} */ root, /** @type {string} */ glob) => path.join(root, glob).split(path.sep).join("/");
 
 /**
- * @param {{ root: string, sources?: { content: string[], skip: string[] }, filter?: RegExp }} options
+ * @param {{ root: string, sources?: { content: string[], skip: string[] }, filter?: RegExp, rewrite?: (css: string) => string }} options
  * `sources` are the files whose selectors are kept (the site's by default); `filter` picks
- * the stylesheets to purge (Bootstrap's by default; our own CSS is written for what the pages use).
+ * the stylesheets to purge (Bootstrap's by default; our own CSS is written for what the pages
+ * use); `rewrite` changes what is left.
  * @returns {import("esbuild").Plugin}
  */
-export function purgeUnusedCss({ root, sources = SITE_CONTENT, filter = /[\\/]bootstrap[\\/]dist[\\/]css[\\/]bootstrap(\.min)?\.css$/ }) {
+export function purgeUnusedCss({
+  root,
+  sources = SITE_CONTENT,
+  filter = /[\\/]bootstrap[\\/]dist[\\/]css[\\/]bootstrap(\.min)?\.css$/,
+  rewrite = (css) => css,
+}) {
   return {
     name: "purge-unused-css",
     setup(build) {
@@ -44,7 +50,7 @@ export function purgeUnusedCss({ root, sources = SITE_CONTENT, filter = /[\\/]bo
           safelist: SAFELIST,
         });
         if (!result) throw new Error(`PurgeCSS returned nothing for ${file}`);
-        return { contents: result.css, loader: "css" };
+        return { contents: rewrite(result.css), loader: "css" };
       });
     },
   };

@@ -30,7 +30,10 @@ import { securityHeaders } from "./edge/middleware/security-headers";
 import { movedSitemapChild, sitemapChild, SITEMAP_CHILD_ROUTE, sitemapIndex, SITEMAP_INDEX_PATH } from "./edge/pages/sitemap";
 import { DAILY, IMMUTABLE, serveAsset } from "./edge/pages/static-assets";
 import { addTrackingCookie } from "./edge/middleware/tracking-capture";
-import { COUNTRY_CHOICE_MAX_BODY_BYTES, countryChoice, countryPage, visitorCountry, withCountryMeta } from "./edge/pages/visitor-country";
+import { COUNTRY_CHOICE_MAX_BODY_BYTES, countryChoice, visitorCountry } from "./edge/pages/visitor-country";
+import { forThisVisitor } from "./edge/pages/visitor-page";
+import { CONSENT_MAX_BODY_BYTES, consentChoiceHandler } from "./edge/consent/consent-choice";
+import { CONSENT_PATH } from "./lib/consent";
 import { readConfig, type Env } from "./env";
 import { deploymentCheck } from "./edge/ops/deployment-check";
 import { healthz } from "./edge/ops/healthz";
@@ -76,7 +79,6 @@ app.get(SUGGESTIONS_PATH, searchSuggestions);
 app.route("/", contentApi);
 app.get("/goto", goto);
 app.get("/l/:slug", resolveShortLink);
-app.get(COUNTRY_PATH, countryPage);
 // Networks' postbacks and the marketers' reports: never cached, so before the page handler.
 app.on(["GET", "POST"], "/postback/:token", limitBody(POSTBACK_MAX_BODY_BYTES), postback);
 app.route("/", imports);
@@ -95,12 +97,13 @@ app.get("*", async (c) => {
   const request = withoutTracking(url) === url ? c.req.raw : new Request(withoutTracking(url), c.req.raw);
   // A signed-in editor's preview shows drafts: rendered for that request alone, past every cache.
   const preview = await previewPage(c, request);
-  if (preview) return addTrackingCookie(c, preview);
-  const crawler = isbot(c.req.header("User-Agent") ?? "");
   // Crawlers too: they get what a visitor from their country gets, at the same address.
   const country = visitorCountry(c.req.raw);
+  if (preview) return addTrackingCookie(c, forThisVisitor(c, preview, country));
+  const crawler = isbot(c.req.header("User-Agent") ?? "");
   const { siteOrigin } = c.var.config;
-  // The cache wraps the render only: the country's meta and the tracking cookie are added to what it answers.
+  // The cache wraps the render only: what is this visitor's (their country, the consent
+  // choice, the tracking cookie) is added to what it answers.
   const page = await cachedPage(
     pageCacheKey(siteOrigin, url),
     request,
@@ -115,13 +118,14 @@ app.get("*", async (c) => {
     pageCacheDeps(c, [PAGE_TAG], pageCacheKey(siteOrigin, url, country)),
     crawler ? "complete" : "streamed",
   );
-  return addTrackingCookie(c, withCountryMeta(page, country));
+  return addTrackingCookie(c, forThisVisitor(c, page, country));
 });
 
 app.post("/offers/:id/feedback", limitBody(FEEDBACK_MAX_BODY_BYTES), offerFeedback);
 app.post("/privacy/opt-out", limitBody(OPT_OUT_MAX_BODY_BYTES), privacyChoice);
 app.post(REVEAL_PATH, limitBody(REVEAL_MAX_BODY_BYTES), reveal);
 app.post(COUNTRY_PATH, limitBody(COUNTRY_CHOICE_MAX_BODY_BYTES), countryChoice);
+app.post(CONSENT_PATH, limitBody(CONSENT_MAX_BODY_BYTES), consentChoiceHandler);
 
 app.all("*", (c) => {
   c.header("Allow", "GET, HEAD");

@@ -12,6 +12,15 @@ export interface LoadEnv {
   country?: CountryScope;
   /** The state of the client navigation under way (a Link's `state`); absent on the server. */
   navigationState?: () => unknown;
+  /** In an editor's preview (src/edge/admin/preview.ts): the records to mark where they show;
+   * absent for everyone else. */
+  preview?: PreviewMarks;
+}
+
+/** Ids of the drafts an editor may see, and of the offers still to start. */
+export interface PreviewMarks {
+  drafts: string[];
+  scheduled: string[];
 }
 
 const loadEnvContext = createContext<LoadEnv>();

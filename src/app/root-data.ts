@@ -2,7 +2,9 @@ import { useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunct
 import { getWebsite, listHeaderStores, type HeaderStore } from "../data/website";
 import type { Category, Website } from "../data/types";
 import { utcDayStart } from "../lib/offer-labels";
-import { loadEnvFrom } from "./load-context";
+import { loadEnvFrom, type PreviewMarks } from "./load-context";
+
+const NO_MARKS: PreviewMarks = { drafts: [], scheduled: [] };
 
 /** Site name shown when the settings record cannot be read. */
 export const FALLBACK_SITE_NAME = "DealPilot";
@@ -27,6 +29,8 @@ export interface RootData {
   /** Midnight UTC of the day the server rendered the document (ms): the clock offer labels
    * render and hydrate with (use-today.ts). A day, not an instant, so renders stay identical. */
   today: number;
+  /** An editor's preview: the records marked where they show (PreviewBadge); empty for visitors. */
+  preview: PreviewMarks;
 }
 
 function toSettings(site: Website | null): SiteSettings {
@@ -46,7 +50,7 @@ function toSettings(site: Website | null): SiteSettings {
 /** The frame's data: site settings and the header's stores. The frame renders without
  * them (defaults, empty lists) rather than failing the page. */
 export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
-  const { content, siteOrigin } = loadEnvFrom(context);
+  const { content, siteOrigin, preview = NO_MARKS } = loadEnvFrom(context);
   const [site, headerStores] = await Promise.all([
     getWebsite(content).catch((err: unknown) => {
       console.error("site settings read failed", err);
@@ -57,13 +61,13 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootD
       return [];
     }),
   ]);
-  return { site: toSettings(site), headerStores, siteOrigin, today: utcDayStart(Date.now()) };
+  return { site: toSettings(site), headerStores, siteOrigin, today: utcDayStart(Date.now()), preview };
 }
 
 /** The frame's data does not change between navigations. */
 export const rootShouldRevalidate: ShouldRevalidateFunction = () => false;
 
-const DEFAULT_ROOT_DATA: RootData = { site: toSettings(null), headerStores: [], siteOrigin: "", today: 0 };
+const DEFAULT_ROOT_DATA: RootData = { site: toSettings(null), headerStores: [], siteOrigin: "", today: 0, preview: NO_MARKS };
 
 /** The frame's data; defaults when the root route itself failed (its error screen still renders). */
 export function useRootData(): RootData {

@@ -63,6 +63,33 @@ export const routes: RouteObject[] = [
               Component: () => import("./pages/OffersPage").then((m) => m.OffersPage),
             },
           },
+          // The country control; its form posts to the Worker (src/edge/pages/visitor-country.ts).
+          {
+            id: "country",
+            path: "country",
+            lazy: {
+              loader: () => import("./pages/country/country-loader").then((m) => m.countryLoader),
+              Component: () => import("./pages/CountryPage").then((m) => m.CountryPage),
+            },
+          },
+          // /goto answers the link of an ended offer with this page (src/edge/events/goto.ts) and every other link itself.
+          {
+            id: "offer-ended",
+            path: "goto",
+            lazy: {
+              loader: () => import("./pages/goto/offer-ended-loader").then((m) => m.offerEndedLoader),
+              Component: () => import("./pages/OfferEndedPage").then((m) => m.OfferEndedPage),
+            },
+          },
+          // Where a coupon's "Get Code" leads without JavaScript (src/edge/events/reveal.ts).
+          {
+            id: "coupon-code",
+            path: "offers/:id/code",
+            lazy: {
+              loader: () => import("./pages/coupon/code-loader").then((m) => m.codeLoader),
+              Component: () => import("./pages/CouponCodePage").then((m) => m.CouponCodePage),
+            },
+          },
           {
             id: "advertorials",
             path: "advertorials",

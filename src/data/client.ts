@@ -12,6 +12,9 @@ export interface ContentClient {
   collection(name: string): RecordReads;
   /** A filter expression with `{:name}` placeholders replaced by escaped literals. */
   filter(expression: string, params?: Record<string, unknown>): string;
+  /** An editor's preview (src/edge/admin/preview.ts): offers still to start are listed as if
+   * live, to be seen before they go live; never set for visitors. */
+  showsScheduled?: boolean;
 }
 
 /** The spec's list parameters (section 7) besides page and perPage. */
@@ -47,6 +50,8 @@ export interface ContentClientOptions {
   /** On the server: the edge-cached read of a URL, answered without a Response in between
    * (in workerd each Response and its Headers cost tens of µs, and a page makes several reads). */
   read?: (url: string) => Promise<ContentAnswer>;
+  /** See ContentClient.showsScheduled. */
+  showsScheduled?: boolean;
 }
 
 // Spec section 7: every relative request carries these headers.
@@ -59,7 +64,7 @@ const FULL_LIST_BATCH = 1000;
  * `/api/collections/...` either on PocketBase itself or on the Worker, which answers
  * the same paths from its edge cache.
  */
-export function createContentClient({ baseUrl, fetch: fetchImpl, read: readImpl }: ContentClientOptions): ContentClient {
+export function createContentClient({ baseUrl, fetch: fetchImpl, read: readImpl, showsScheduled }: ContentClientOptions): ContentClient {
   const origin = baseUrl.replace(/\/+$/, "");
 
   async function fetchAnswer(url: string): Promise<ContentAnswer> {
@@ -105,7 +110,7 @@ export function createContentClient({ baseUrl, fetch: fetchImpl, read: readImpl 
     return reads;
   }
 
-  return { collection, filter: bindFilterParams };
+  return { collection, filter: bindFilterParams, ...(showsScheduled && { showsScheduled }) };
 }
 
 /** Spec section 8: missing id and first-item lookups without a match answer 404. */

@@ -19,6 +19,8 @@ export const COLLECTIONS = {
   /** Each published product with how many alternatives it has (a view; the sitemap's alternatives pages). */
   productAlternatives: "_zsec_product_alternatives",
   websites: "websites",
+  /** The published content's words, for the search's typos (a view over an FTS5 vocabulary). */
+  searchTerms: "_zsec_search_terms",
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -48,6 +50,8 @@ export const PUBLIC_COLLECTIONS: Readonly<Record<string, CollectionName>> = {
   _zsec_offer_usage: COLLECTIONS.offerUsage,
   // Not in the spec: the article lists' pills, only for categories with items in the list.
   _zsec_article_list_categories: COLLECTIONS.articleListCategories,
+  // Not in the spec: the words of the published content, read by the search in the browser too.
+  _zsec_search_terms: COLLECTIONS.searchTerms,
 };
 
 export function resolvePublicCollection(name: string): CollectionName | undefined {

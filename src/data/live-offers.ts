@@ -25,7 +25,8 @@ export interface OfferLifecycle {
   failed_count?: number;
 }
 
-const LIVE = '(starts_at = "" || starts_at <= @now) && (expires_at = "" || expires_at > @now)';
+const NOT_ENDED = '(expires_at = "" || expires_at > @now)';
+const LIVE = `(starts_at = "" || starts_at <= @now) && ${NOT_ENDED}`;
 const UPCOMING = "starts_at > @now";
 
 const and = (...clauses: string[]) =>
@@ -59,6 +60,8 @@ export function isLive(offer: Pick<OfferLifecycle, "starts_at" | "expires_at">, 
  */
 export async function listLive<T>(pb: ContentClient, collection: string, page: number, perPage: number, options: ReadOptions = {}): Promise<LiveList<T>> {
   const scope = options.filter ?? "";
+  // An editor's preview lists the offers still to start too, marked (PreviewBadge); it is never cached.
+  if (pb.showsScheduled) return pb.collection(collection).getList<T>(page, perPage, { ...options, filter: and(scope, NOT_ENDED) });
   const upcoming = await pb.collection(collection).getList<Pick<OfferLifecycle, "starts_at">>(1, 1, {
     filter: and(scope, UPCOMING),
     sort: "starts_at,id",

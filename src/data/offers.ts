@@ -67,6 +67,33 @@ export async function listStoreOffers(pb: ContentClient, storeId: string, page: 
   return sanitizeTerms(result);
 }
 
+/** One live offer by id, with its store (null when there is none, or it is not live): what
+ * a coupon code's own page shows. */
+export async function getLiveOffer(pb: ContentClient, id: string): Promise<ListedOffer | null> {
+  const result = await listLive<ListedOffer>(pb, COLLECTIONS.offers, 1, 1, {
+    filter: pb.filter("id = {:id}", { id }),
+    expand: "badges,store",
+    fields: WITH_STORE_FIELDS,
+    skipTotal: true,
+  });
+  return sanitizeTerms(result).items[0] ?? null;
+}
+
+/** An offer whose end has passed, as the page of its ended link names it. */
+export type EndedOffer = Pick<Offer, "id" | "store" | "expires_at">;
+
+/** The offers using a partner URL (as written) whose end has passed, the last to end first:
+ * what the page of an ended link (/goto) names. */
+export async function listEndedOffers(pb: ContentClient, ctaUrl: string): Promise<EndedOffer[]> {
+  const result = await pb.collection(COLLECTIONS.offers).getList<EndedOffer>(1, 10, {
+    filter: expiredFilter(pb.filter("cta_url = {:url}", { url: ctaUrl })),
+    sort: "-expires_at,id",
+    fields: "id,store,expires_at",
+    skipTotal: true,
+  });
+  return result.items;
+}
+
 /** How many of a store's live offers are deals (for the tab counts when the offers span several pages). */
 export async function countStoreDeals(pb: ContentClient, storeId: string): Promise<number> {
   const result = await listLive(pb, COLLECTIONS.offers, 1, 1, {

@@ -1,4 +1,5 @@
-import { htmlToText, likePattern, looseLikePattern, matchScore, searchWords } from "../lib/search-text";
+import { htmlToText, likePattern, looseLikePattern, matchScore, searchPhrase, searchWords } from "../lib/search-text";
+import { isCorrectable, joinLookup, type Term, type TypoVariant, typoVariants, type VocabularyLookup, variantPhrase, wordLookup } from "../lib/search-typos";
 import { productPath, storePath } from "../lib/slug";
 import { truncateChars } from "../lib/text";
 import { articlePath } from "./article-path";
@@ -34,6 +35,7 @@ export interface SearchQuery {
  */
 interface Candidate {
   kind: SearchKind;
+  id: string;
   title: string;
   /** Its short texts (subheading, tags…), where its words are also looked for, as in its categories' titles. */
   texts: string[];
@@ -58,42 +60,46 @@ interface SearchedFields {
 }
 
 /**
- * Every word must appear in one of the fields (any order): AND over words, OR over fields
- * (and, when `loose`, over the word's strict and loose patterns). Values are bound by
- * `pb.filter`. Multi-relation paths use `?~` (any related record).
+ * Every word of a query must appear in one of the fields (any order): AND over words, OR
+ * over fields (and, when `loose`, over the word's strict and loose patterns); a record
+ * matching any of the `queries` (the typed one, or the typos' variants) is read. Values are
+ * bound by `pb.filter`. Multi-relation paths use `?~` (any related record).
  */
-export function candidateFilter(pb: ContentClient, words: readonly string[], { title, body }: SearchedFields, loose: boolean): string {
+export function candidateFilter(pb: ContentClient, queries: readonly (readonly string[])[], { title, body }: SearchedFields, loose: boolean): string {
   const params: Record<string, string> = {};
-  const clauses = words.map((word, w) => {
-    const patterns = [likePattern(word), loose ? looseLikePattern(word) : null].filter((p) => p !== null);
-    const alternatives = patterns.flatMap((pattern, p) => {
-      const name = `w${w}p${p}`;
-      params[name] = pattern;
-      return [...title, ...body].map((field) => `${field} {:${name}}`);
+  const anyQuery = queries.map((words, q) => {
+    const clauses = words.map((word, w) => {
+      const patterns = [likePattern(word), loose ? looseLikePattern(word) : null].filter((p) => p !== null);
+      const alternatives = patterns.flatMap((pattern, p) => {
+        const name = `q${q}w${w}p${p}`;
+        params[name] = pattern;
+        return [...title, ...body].map((field) => `${field} {:${name}}`);
+      });
+      return `(${alternatives.join(" || ")})`;
     });
-    return `(${alternatives.join(" || ")})`;
+    return clauses.join(" && ");
   });
-  return pb.filter(clauses.join(" && "), params);
+  return pb.filter(anyQuery.length > 1 ? anyQuery.map((clause) => `(${clause})`).join(" || ") : (anyQuery[0] ?? ""), params);
 }
 
 type Read<R> = (filter: string) => Promise<ListResult<R>>;
 
 /**
- * The records whose fields hold every word: first as typed (folded), then, when that read
- * was not already full and a word could be accented in the content, the loose patterns'
- * extra records. Two reads so that the loose patterns' near misses never crowd true
- * matches out of the bounded set.
+ * The records whose fields hold every word of one of `queries`: first as typed (folded),
+ * then, when that read was not already full and a word could be accented in the content,
+ * the loose patterns' extra records. Two reads so that the loose patterns' near misses
+ * never crowd true matches out of the bounded set.
  */
 async function matchingRecords<R extends { id: string }>(
   pb: ContentClient,
-  words: readonly string[],
+  queries: readonly (readonly string[])[],
   fields: SearchedFields,
   read: Read<R>,
 ): Promise<{ records: R[]; truncated: boolean }> {
-  const strict = await read(candidateFilter(pb, words, fields, false));
+  const strict = await read(candidateFilter(pb, queries, fields, false));
   const truncated = strict.totalItems > strict.items.length;
-  if (truncated || !words.some((word) => looseLikePattern(word) !== null)) return { records: strict.items, truncated };
-  const loose = await read(candidateFilter(pb, words, fields, true));
+  if (truncated || !queries.some((words) => words.some((word) => looseLikePattern(word) !== null))) return { records: strict.items, truncated };
+  const loose = await read(candidateFilter(pb, queries, fields, true));
   const seen = new Set(strict.items.map((r) => r.id));
   return { records: [...strict.items, ...loose.items.filter((r) => !seen.has(r.id))], truncated };
 }
@@ -161,15 +167,16 @@ const titles = (records: Titled[] | undefined) => (records ?? []).map((r) => r.t
 
 const STORE_FIELDS = { title: ["title"], body: ["subheading", "description", "category_ids[].title"] };
 
-async function storeCandidates(pb: ContentClient, words: readonly string[]): Promise<CandidateList> {
+async function storeCandidates(pb: ContentClient, queries: Queries): Promise<CandidateList> {
   const read = candidateReader<StoreRecord>(pb, COLLECTIONS.stores, {
     sort: "-reviewers,title",
     expand: "category_ids",
     fields: "id,collectionId,collectionName,title,subheading,description,logo,rating,reviewers,rating_source,expand.category_ids.title",
   });
-  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(STORE_FIELDS), read);
+  const { records, truncated } = await matchingRecords(pb, queries, fieldsOf(STORE_FIELDS), read);
   const items = records.map((store) => ({
     kind: "stores" as const,
+    id: store.id,
     hit: () => ({
       id: store.id,
       title: store.title,
@@ -207,8 +214,8 @@ export function readSearchOffers(pb: ContentClient, filter: string): Promise<Lis
 }
 
 /** The offers matching `words` and offered in the scope's country (the read is every country's). */
-async function offerCandidates(pb: ContentClient, words: readonly string[], scope: CountryScope): Promise<CandidateList> {
-  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(OFFER_FIELDS), (filter) => readSearchOffers(pb, filter));
+async function offerCandidates(pb: ContentClient, queries: Queries, scope: CountryScope): Promise<CandidateList> {
+  const { records, truncated } = await matchingRecords(pb, queries, fieldsOf(OFFER_FIELDS), (filter) => readSearchOffers(pb, filter));
   const items = records.flatMap((offer) => {
     const store = offer.expand?.store;
     // An offer is shown on its store's page; without a store it has nowhere to link.
@@ -216,6 +223,7 @@ async function offerCandidates(pb: ContentClient, words: readonly string[], scop
     return [
       {
         kind: "offers" as const,
+        id: offer.id,
         hit: () => ({
           id: offer.id,
           title: offer.heading,
@@ -252,24 +260,25 @@ const PUBLISHED: Record<"comparisons" | "advertorials" | "articles", { collectio
   articles: { collection: COLLECTIONS.articles, route: "blog", fields: { title: ["title"], body: ["summary", "tags", "categories[].title"] }, text: "summary" },
 };
 
-async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISHED, words: readonly string[]): Promise<CandidateList> {
+async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISHED, queries: Queries): Promise<CandidateList> {
   const source = PUBLISHED[kind];
   const read = candidateReader<PublishedRecord>(pb, source.collection, {
     sort: "-publish_time,id",
     expand: "categories",
     fields: `id,collectionId,collectionName,title,${source.text},tags,featured_image,banner_image,publish_time,expand.categories.title`,
   });
-  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(source.fields), read);
+  const { records, truncated } = await matchingRecords(pb, queries, fieldsOf(source.fields), read);
   const items = records.map((record) => {
     const text = () => [record.subtitle ?? "", htmlToText(record.summary ?? "")].filter(Boolean).join(" · ");
     return {
       kind,
+      id: record.id,
       hit: () => {
         const image = record.featured_image || record.banner_image;
         return {
           id: record.id,
           title: record.title,
-          snippet: truncateChars(text(), SNIPPET_MAX, "…"),
+          snippet: truncateChars(text(), SNIPPET_MAX),
           href: articlePath({ kind: source.route, title: record.title, id: record.id }),
           imageUrl: image ? fileUrl(record, image, "400x0") : "",
         };
@@ -286,20 +295,21 @@ async function publishedCandidates(pb: ContentClient, kind: keyof typeof PUBLISH
 
 const PRODUCT_FIELDS = { title: ["name"], body: ["brand", "headline", "summary", "tags", "categories[].title"] };
 
-async function productCandidates(pb: ContentClient, words: readonly string[]): Promise<CandidateList> {
+async function productCandidates(pb: ContentClient, queries: Queries): Promise<CandidateList> {
   const read = candidateReader<ProductRecord>(pb, COLLECTIONS.products, {
     sort: "-click_count,id",
     expand: "categories",
     fields: "id,collectionId,collectionName,name,brand,headline,summary,tags,featured_image,click_count,expand.categories.title",
   });
-  const { records, truncated } = await matchingRecords(pb, words, fieldsOf(PRODUCT_FIELDS), read);
+  const { records, truncated } = await matchingRecords(pb, queries, fieldsOf(PRODUCT_FIELDS), read);
   // Its result leads to its page (issue 53).
   const items = records.map((product) => ({
     kind: "products" as const,
+    id: product.id,
     hit: () => ({
       id: product.id,
       title: product.name,
-      snippet: truncateChars([product.brand, product.headline].filter(Boolean).join(" · "), SNIPPET_MAX, "…"),
+      snippet: truncateChars([product.brand, product.headline].filter(Boolean).join(" · "), SNIPPET_MAX),
       href: productPath(product),
       imageUrl: product.featured_image ? fileUrl(product, product.featured_image, "400x0") : "",
     }),
@@ -312,32 +322,80 @@ async function productCandidates(pb: ContentClient, words: readonly string[]): P
   return { items, truncated };
 }
 
-function readKind(pb: ContentClient, kind: SearchKind, words: readonly string[], scope: CountryScope): Promise<CandidateList> {
+/** What a kind's read looks for: the typed words, or the typos' variants (each a list of words). */
+type Queries = readonly (readonly string[])[];
+
+function readKind(pb: ContentClient, kind: SearchKind, queries: Queries, scope: CountryScope): Promise<CandidateList> {
   switch (kind) {
     case "stores":
-      return storeCandidates(pb, words);
+      return storeCandidates(pb, queries);
     case "offers":
-      return offerCandidates(pb, words, scope);
+      return offerCandidates(pb, queries, scope);
     case "products":
-      return productCandidates(pb, words);
+      return productCandidates(pb, queries);
     default:
-      return publishedCandidates(pb, kind, words);
+      return publishedCandidates(pb, kind, queries);
   }
+}
+
+/** The filter of a lookup of the vocabulary (pb_migrations/1767227400_search_terms.js):
+ * its words as they are, and each `_` pattern wrapped in `%` (so PocketBase passes it as
+ * written) with the length of the words it stands for, so that it matches whole words only. */
+export function termFilter(pb: ContentClient, { exact, like }: VocabularyLookup): string {
+  const params: Record<string, string> = {};
+  const clauses = [
+    ...exact.map((word, i) => {
+      params[`e${i}`] = word;
+      return `id={:e${i}}`;
+    }),
+    ...like.map(({ pattern, chars }, i) => {
+      params[`l${i}`] = `%${pattern}%`;
+      return `(id~{:l${i}}&&chars=${chars})`;
+    }),
+  ];
+  return pb.filter(clauses.join("||"), params);
+}
+
+/** The words of the vocabulary a lookup finds: at most a few dozen. */
+async function lookUpTerms(pb: ContentClient, lookup: VocabularyLookup): Promise<Term[]> {
+  const list = await pb
+    .collection(COLLECTIONS.searchTerms)
+    .getList<Term>(1, TERM_LOOKUP_SIZE, { filter: termFilter(pb, lookup), fields: "id,records", skipTotal: true });
+  return list.items;
+}
+
+const TERM_LOOKUP_SIZE = 100;
+
+/** The variants a search also runs for the typos in `words` (src/lib/search-typos.ts): one
+ * lookup of the vocabulary per correctable word and one of the pairs joined, in parallel. */
+async function variantsFor(pb: ContentClient, words: readonly string[]): Promise<TypoVariant[]> {
+  const correctable = words.filter(isCorrectable);
+  const pairs = joinLookup(words);
+  if (!correctable.length && !pairs) return [];
+  const [found, joined] = await Promise.all([
+    Promise.all(correctable.map(async (word) => [word, await lookUpTerms(pb, wordLookup(word))] as const)),
+    pairs ? lookUpTerms(pb, pairs) : [],
+  ]);
+  return typoVariants(words, new Map(found), new Set(joined.map((term) => term.id)));
 }
 
 /** A candidate that matched, with its score. */
 interface Match {
   candidate: Candidate;
   score: number;
+  /** Matched as typed; false when only a typo's variant matched. */
+  exact: boolean;
   inCategory: boolean;
 }
 
 const KIND_ORDER = Object.fromEntries(SEARCH_KINDS.map((kind, i) => [kind, i])) as Record<SearchKind, number>;
 
-/** Chosen category first (when there is one), then score, then kind order, popularity, title. */
+/** Chosen category first (when there is one), then matches as typed before typos' matches,
+ * then score, then kind order, popularity, title. */
 function compareMatches(a: Match, b: Match): number {
   return (
     Number(b.inCategory) - Number(a.inCategory) ||
+    Number(b.exact) - Number(a.exact) ||
     b.score - a.score ||
     KIND_ORDER[a.candidate.kind] - KIND_ORDER[b.candidate.kind] ||
     b.candidate.popularity - a.candidate.popularity ||
@@ -358,29 +416,56 @@ interface RankedResults {
   truncated: SearchKind[];
 }
 
-/** Every kind's matches for `query`, ranked together by relevance; offers only those offered in the scope's country. */
+/**
+ * Every kind's matches for `query`, ranked together by relevance; offers only those offered
+ * in the scope's country. When the words as typed match fewer than `enough` records, the
+ * typos' variants are searched too (src/lib/search-typos.ts) and their matches follow.
+ */
 async function rankedSearch(
   pb: ContentClient,
   { text, category }: SearchQuery,
   scope: CountryScope,
-  kinds: readonly SearchKind[] = SEARCH_KINDS,
+  { kinds = SEARCH_KINDS, enough }: { kinds?: readonly SearchKind[]; enough: number },
 ): Promise<RankedResults> {
   const words = searchWords(text);
   const counts = Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, 0])) as Record<SearchKind, number>;
   if (!words.length) return { matches: [], counts, truncated: [] };
-  const lists = await Promise.all(kinds.map((kind) => readKind(pb, kind, words, scope)));
+  const truncated = new Set<SearchKind>();
   const matches: Match[] = [];
-  for (const list of lists) {
-    for (const candidate of list.items) {
-      // Cheap parts first: the description is converted only if they leave a word unsettled.
-      const score = matchScore(words, candidate.title, [...candidate.texts, ...candidate.categories, candidate.description]);
-      if (!score) continue;
-      matches.push({ candidate, score, inCategory: category !== null && candidate.categories.includes(category) });
-      counts[candidate.kind]++;
+  const matched = new Set<string>();
+  const collect = async (queries: Queries, score: (candidate: Candidate) => number, exact: boolean) => {
+    const lists = await Promise.all(kinds.map((kind) => readKind(pb, kind, queries, scope)));
+    lists.forEach((list, i) => {
+      if (list.truncated) truncated.add(kinds[i] as SearchKind);
+      for (const candidate of list.items) {
+        const key = `${candidate.kind}:${candidate.id}`;
+        if (matched.has(key)) continue;
+        const points = score(candidate);
+        if (!points) continue;
+        matched.add(key);
+        matches.push({ candidate, score: points, exact, inCategory: category !== null && candidate.categories.includes(category) });
+        counts[candidate.kind]++;
+      }
+    });
+  };
+  // Cheap parts first: the description is converted only if they leave a word unsettled.
+  const scoreFor = (queryWords: readonly string[], phrase: string) => (candidate: Candidate) =>
+    matchScore(queryWords, candidate.title, [...candidate.texts, ...candidate.categories, candidate.description], phrase);
+  const phrase = searchPhrase(text);
+  await collect([words], scoreFor(words, phrase), true);
+  if (matches.length < enough) {
+    const variants = await variantsFor(pb, words);
+    if (variants.length) {
+      const scorers = variants.map((variant) => scoreFor(variant.words, variantPhrase(phrase, variant)));
+      await collect(
+        variants.map((variant) => variant.words),
+        (candidate) => Math.max(...scorers.map((score) => score(candidate))),
+        false,
+      );
     }
   }
   matches.sort(compareMatches);
-  return { matches, counts, truncated: kinds.filter((_, i) => lists[i]?.truncated) };
+  return { matches, counts, truncated: kinds.filter((kind) => truncated.has(kind)) };
 }
 
 export interface SearchPageResults {
@@ -404,7 +489,7 @@ export async function search(
   query: SearchQuery,
   { kind, page, scope }: { kind: SearchKind | null; page: number; scope: CountryScope },
 ): Promise<SearchPageResults> {
-  const ranked = await rankedSearch(pb, query, scope);
+  const ranked = await rankedSearch(pb, query, scope, { enough: SEARCH_PER_PAGE });
   const shown = kind ? ranked.matches.filter((match) => match.candidate.kind === kind) : ranked.matches;
   const totalPages = Math.ceil(shown.length / SEARCH_PER_PAGE);
   return {
@@ -424,7 +509,7 @@ export const SUGGESTION_KINDS: readonly SearchKind[] = ["stores", "offers", "com
 export const MAX_SUGGESTIONS = 8;
 
 export async function suggest(pb: ContentClient, text: string, scope: CountryScope): Promise<Suggestion[]> {
-  const { matches } = await rankedSearch(pb, { text, category: null }, scope, SUGGESTION_KINDS);
+  const { matches } = await rankedSearch(pb, { text, category: null }, scope, { kinds: SUGGESTION_KINDS, enough: MAX_SUGGESTIONS });
   return matches.slice(0, MAX_SUGGESTIONS).map((match) => {
     const { kind, title, href, store } = shownHit(match);
     return store ? { kind, title, href, store: store.title } : { kind, title, href };

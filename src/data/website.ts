@@ -13,14 +13,25 @@ export function getWebsite(pb: ContentClient): Promise<Website> {
 /** Spec: the header dropdown lists at most the first 10 stores. */
 export const HEADER_STORES = 10;
 
-export type HeaderStore = Pick<Store, "id" | "title" | "category_ids">;
+/** A store of the header's dropdown: it links to its first category's store list, which it names. */
+export interface HeaderStore {
+  id: string;
+  title: string;
+  category: { id: string; title: string } | null;
+}
 
-/** The first stores by title, for the header's 'Coupon & Deals' dropdown. */
+type HeaderStoreRecord = Pick<Store, "id" | "title" | "category_ids"> & { expand?: { category_ids?: { id: string; title: string }[] } };
+
+/** The first stores by title, for the header's 'Coupon & Deals' dropdown, each with its first category. */
 export async function listHeaderStores(pb: ContentClient): Promise<HeaderStore[]> {
-  const result = await pb.collection(COLLECTIONS.stores).getList<HeaderStore>(1, HEADER_STORES, {
+  const result = await pb.collection(COLLECTIONS.stores).getList<HeaderStoreRecord>(1, HEADER_STORES, {
     sort: "title",
-    fields: "id,title,category_ids",
+    expand: "category_ids",
+    fields: "id,title,category_ids,expand.category_ids.id,expand.category_ids.title",
     skipTotal: true,
   });
-  return result.items;
+  return result.items.map(({ id, title, category_ids, expand }) => {
+    const category = expand?.category_ids?.find((candidate) => candidate.id === category_ids[0]);
+    return { id, title, category: category ? { id: category.id, title: category.title } : null };
+  });
 }

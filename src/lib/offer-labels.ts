@@ -74,3 +74,10 @@ export function usedTodayLabel(clicks = 0): string | null {
 export function withoutVerifiedBadge<T extends { title: string }>(badges: readonly T[] | undefined): T[] | undefined {
   return badges?.filter((badge) => badge.title.trim().toLowerCase() !== "verified");
 }
+
+/** The label of an offer's call-to-action button: the editor's, or "Get Deal". A deal (or a
+ * coupon that needs no code) leads straight to the partner, so its button never promises a
+ * coupon or a code it does not have (issue 51: a deal's button said "Get Coupon"). */
+export function offerButtonLabel(ctaLabel: string | undefined): string {
+  return ctaLabel && !/\b(coupon|code)s?\b/i.test(ctaLabel) ? ctaLabel : "Get Deal";
+}

@@ -26,3 +26,10 @@ export function pingAttributes(product: { cta_url: string; cta_trigger?: boolean
 
 /** Where a coupon card reports a code reveal (form field `url`: its partner URL as written). */
 export const REVEAL_PATH = "/events/reveal";
+
+/** The reveal form's field naming the offer whose code to show: sent by the card's form
+ * without JavaScript, which the Worker answers with that code's page (codePagePath). */
+export const REVEALED_OFFER_FIELD = "offer";
+
+/** The page showing an offer's coupon code, where a reveal without JavaScript leads. */
+export const codePagePath = (offerId: string) => `/offers/${offerId}/code`;

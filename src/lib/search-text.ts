@@ -28,6 +28,13 @@ export function searchWords(text: string): string[] {
   return [...new Set(words.filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
 }
 
+/** The whole query, folded, its tokens joined by single spaces: the phrase a title that
+ * equals, starts with or contains it is ranked higher for (every word, repeats and words
+ * past MAX_SEARCH_WORDS included: a pasted title must equal itself). */
+export function searchPhrase(text: string): string {
+  return foldText(text).split(TOKEN_SEPARATOR).filter(Boolean).join(" ");
+}
+
 /** Letters that often carry an accent in the content (é, ñ, ç, ü, ÿ…). */
 const ACCENTABLE = /[aeiouycn]/g;
 
@@ -96,9 +103,10 @@ const bodyText = (part: BodyPart | undefined) => (typeof part === "string" ? par
  * beats a word's start, which beats a part of a word; the whole phrase adds a bonus.
  * The body is given in parts, cheap ones first; it scores as the parts joined by
  * separators would, reading a part only when needed: any title hit outscores any body
- * hit, and a whole word in one part needs no look at the next.
+ * hit, and a whole word in one part needs no look at the next. `phrase`: the words as
+ * typed (searchPhrase), when the bonus should be for more than `words`.
  */
-export function matchScore(words: readonly string[], title: string, body: string | readonly BodyPart[]): number {
+export function matchScore(words: readonly string[], title: string, body: string | readonly BodyPart[], phrase = words.join(" ")): number {
   if (!words.length) return 0;
   const titleText = foldText(title);
   const parts = typeof body === "string" ? [body] : body;
@@ -117,7 +125,6 @@ export function matchScore(words: readonly string[], title: string, body: string
     if (!points) return 0;
     score += points;
   }
-  const phrase = words.join(" ");
   const titleWords = titleText.split(TOKEN_SEPARATOR).filter(Boolean).join(" ");
   if (titleWords === phrase) score += PHRASE_POINTS.titleEquals;
   else if (titleWords.startsWith(phrase)) score += PHRASE_POINTS.titleStarts;

@@ -2,7 +2,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { Document } from "../app/Document";
-import { createLoadContext } from "../app/load-context";
+import { createLoadContext, type PreviewMarks } from "../app/load-context";
 import { DEFERRED_DATA_ID } from "../app/deferred";
 import { routes } from "../app/routes";
 import type { ContentClient } from "../data/client";
@@ -29,6 +29,8 @@ export interface RenderOptions {
   /** The response's Content-Security-Policy nonce, put on every script React and the
    * document write (the Worker always passes one). */
   nonce?: string;
+  /** An editor's preview: the records to mark (src/app/load-context.ts). */
+  preview?: PreviewMarks;
 }
 
 /** The nonce a rendered page's scripts carry. A stored copy served to a later request is
@@ -42,8 +44,8 @@ const FAILURE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
  * the shell leaves as soon as React has it; sections fed by deferred loader values
  * (promises) stream after it, followed by those values as JSON for hydration.
  */
-export async function renderPage(request: Request, { content, siteOrigin, country = WORLDWIDE, waitForAll, nonce }: RenderOptions): Promise<Response> {
-  const context = await handler.query(request, { requestContext: createLoadContext({ content, siteOrigin, country }) });
+export async function renderPage(request: Request, { content, siteOrigin, country = WORLDWIDE, waitForAll, nonce, preview }: RenderOptions): Promise<Response> {
+  const context = await handler.query(request, { requestContext: createLoadContext({ content, siteOrigin, country, preview }) });
   if (context instanceof Response) return context;
   const router = createStaticRouter(handler.dataRoutes, context);
   const html: Record<string, string> = { "Content-Type": "text/html; charset=utf-8", ...(nonce && { [RENDER_NONCE_HEADER]: nonce }) };

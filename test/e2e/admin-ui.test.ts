@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ListResult, Store } from "../../src/data/types";
@@ -104,6 +105,24 @@ async function openOffersList(page: Page): Promise<void> {
 }
 
 describe("an editor in the PocketBase admin UI", () => {
+  it("lands on the offers from the editors' guide's start address, and there again on the next visit (issue 51)", async () => {
+    const guide = await readFile(new URL("../../docs/editors.md", import.meta.url), "utf8");
+    const start = guide.match(/`<PocketBase address>(\/_\/#\/collections\?collection=_zdata_offers)`/)?.[1];
+    expect(start).toBeDefined();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const admin = await context.newPage();
+    // Signed in first, as the guide says: the sign-in forgets the address it was opened at.
+    await signInToAdminUi(admin);
+    await admin.goto(`${pocketbaseUrl()}${start}`);
+    const active = admin.locator('[data-pb="pageSidebar"] button.nav-item.active');
+    await expect.poll(() => active.getAttribute("title")).toBe("_zdata_offers");
+    // The admin UI remembers it in the browser: its own address opens the offers again.
+    await admin.goto(`${pocketbaseUrl()}/_/`);
+    await admin.waitForURL(/#\/collections/);
+    await expect.poll(() => active.getAttribute("title")).toBe("_zdata_offers");
+    await context.close();
+  });
+
   it("creates a draft offer, previews it on the site, publishes it and sees it live within 10 s", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await context.newPage();

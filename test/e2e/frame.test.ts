@@ -230,7 +230,7 @@ describe("not-found", () => {
     const response = await page.goto(`${siteUrl()}/no/such/page`);
     expect(response?.status()).toBe(404);
     expect(await page.locator("h1").textContent()).toBe("Page not found");
-    await expect.poll(() => page.getByText("The page you are looking for was moved, removed or might never existed.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("The page you are looking for was moved, removed or might never have existed.").isVisible()).toBe(true);
     await page.getByRole("link", { name: "Go to homepage" }).click();
     await page.waitForURL(`${siteUrl()}/`);
     await page.close();

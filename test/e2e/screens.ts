@@ -36,5 +36,10 @@ export async function everyScreen(): Promise<[string, string][]> {
     ["cookie-policy", "/cookie-policy"],
     ["do-not-sell", "/do-not-sell-or-share"],
     ["not-found", "/not-found"],
+    // Issue 51: the country choice in the site's frame, a code's own page (Get Code without
+    // JavaScript), a search with a typo.
+    ["country", "/country"],
+    ["offer-code", `/offers/${await firstLink("/offers?type=coupon", /name="offer" value="([a-z0-9]+)"/)}/code`],
+    ["search-typo", "/search?q=vpnn"],
   ];
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startAnalytics } from "../../client/analytics";
+import { denyUntilConsent, startAnalytics } from "../../client/analytics";
 import { PAGE_SHOWN_EVENT } from "../../src/app/layout/page-shown";
 
 /** A router whose state changes, and the Layout's announcement once React has committed. */
@@ -41,7 +41,7 @@ describe("startAnalytics", () => {
   it("inserts gtag.js once, turns automatic page views off, and sends one page_view per completed navigation", () => {
     const scripts = fakeBrowser(() => undefined);
     const router = fakeRouter();
-    startAnalytics(router as never, "G-TEST");
+    startAnalytics(router as never, "G-TEST", { consented: false });
     expect(scripts.map((s) => s.src)).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-TEST"]);
     router.emit({ pathname: "/stores", search: "?page=2", key: "b" }, "loading");
     router.commit("T");
@@ -57,7 +57,7 @@ describe("startAnalytics", () => {
   it("reports the title of the page it reports, read once React has committed it", () => {
     fakeBrowser(() => undefined);
     const router = fakeRouter();
-    startAnalytics(router as never, "G-TEST");
+    startAnalytics(router as never, "G-TEST", { consented: false });
     // The router is idle on the new location before React has put the new title in place.
     router.emit({ pathname: "/privacy-policy", search: "", key: "b" });
     router.commit("Privacy Policy | DealPilot");
@@ -74,13 +74,13 @@ describe("startAnalytics", () => {
       throw new Error("blocked");
     });
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    startAnalytics(fakeRouter() as never, "G-TEST");
+    startAnalytics(fakeRouter() as never, "G-TEST", { consented: false });
     expect(error).toHaveBeenCalledWith("Error appending google analytics", expect.any(Error));
   });
 
   it("does nothing without a measurement id", () => {
     const scripts = fakeBrowser(() => undefined);
-    startAnalytics(fakeRouter() as never, "");
+    startAnalytics(fakeRouter() as never, "", { consented: false });
     expect(scripts).toEqual([]);
   });
 });
@@ -94,8 +94,31 @@ describe("startAnalytics for a visitor who opted out", () => {
     const scripts = fakeBrowser(() => undefined);
     vi.stubGlobal("navigator", navigator);
     (globalThis.document as unknown as { cookie: string }).cookie = cookie;
-    startAnalytics(fakeRouter() as never, "G-TEST");
+    startAnalytics(fakeRouter() as never, "G-TEST", { consented: false });
     expect(scripts).toEqual([]);
     expect((globalThis.window as unknown as { gtag?: unknown }).gtag).toBeUndefined();
+  });
+});
+
+describe("startAnalytics where consent is asked (issue 51)", () => {
+  const layer = () => (globalThis.window as unknown as { dataLayer: IArguments[] }).dataLayer.map((args) => Array.from(args));
+
+  it("before a choice, queues Consent Mode's defaults, every signal denied, and loads nothing", () => {
+    const scripts = fakeBrowser(() => undefined);
+    denyUntilConsent();
+    expect(scripts).toEqual([]);
+    expect(layer()).toEqual([
+      ["consent", "default", { analytics_storage: "denied", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }],
+    ]);
+  });
+
+  it("once accepted, grants analytics (ads stay denied) before the script loads and the page is counted", () => {
+    const scripts = fakeBrowser(() => undefined);
+    denyUntilConsent();
+    startAnalytics(fakeRouter() as never, "G-TEST", { consented: true });
+    expect(scripts.map((s) => s.src)).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-TEST"]);
+    const commands = layer();
+    expect(commands[1]).toEqual(["consent", "update", { analytics_storage: "granted" }]);
+    expect(commands.slice(2).map((c) => c[0])).toEqual(["js", "config", "event"]);
   });
 });

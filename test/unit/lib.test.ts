@@ -22,9 +22,16 @@ describe("slug", () => {
 describe("text trimming", () => {
   it("cuts characters only past the limit", () => {
     expect(truncateChars("a".repeat(30), 30)).toBe("a".repeat(30));
-    expect(truncateChars("a".repeat(31), 30)).toBe("a".repeat(30));
-    expect(truncateChars("Ultra fast hosting for everyone", 24, "...")).toBe("Ultra fast hosting for e...");
-    expect(truncateChars("😀".repeat(20), 18)).toBe("😀".repeat(18));
+    expect(truncateChars("a".repeat(31), 30)).toBe(`${"a".repeat(30)}…`);
+    expect(truncateChars("😀".repeat(20), 18)).toBe(`${"😀".repeat(18)}…`);
+  });
+
+  it('truncateChars cuts between words, with an ellipsis (issue 51: "Valid on the Premi")', () => {
+    expect(truncateChars("Valid on the Premium plan only", 18)).toBe("Valid on the…");
+    expect(truncateChars("Ultra fast hosting for everyone", 24)).toBe("Ultra fast hosting for…");
+    expect(truncateChars("Ultra fast hosting, for everyone", 19)).toBe("Ultra fast hosting…");
+    expect(truncateChars("Save 20% on annual plans", 12)).toBe("Save 20% on…");
+    expect(truncateChars("Supercalifragilistic", 10)).toBe("Supercalif…");
   });
 
   it("cuts a text longer than N words to N words plus '...'", () => {

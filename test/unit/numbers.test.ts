@@ -3,18 +3,19 @@ import { formatCount, formatRating } from "../../src/lib/numbers";
 import { formatPrice } from "../../src/lib/price";
 
 describe("number formatting", () => {
-  it("writes counts with thousands separators and ratings with at most two decimals", () => {
+  it("writes counts with thousands separators and ratings with one decimal", () => {
     expect(formatCount(5567)).toBe("5,567");
     expect(formatCount(1)).toBe("1");
     expect(formatRating(4.9)).toBe("4.9");
-    expect(formatRating(4.856)).toBe("4.86");
-    expect(formatRating(5)).toBe("5");
+    expect(formatRating(4.856)).toBe("4.9");
+    expect(formatRating(4)).toBe("4.0");
+    expect(formatRating(5)).toBe("5.0");
   });
 
   // The hand-written formatters stand in for Intl (see src/lib/numbers.ts): same output.
   it("writes what Intl.NumberFormat writes for en-US", () => {
     const counts = new Intl.NumberFormat("en-US");
-    const ratings = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+    const ratings = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     for (const value of [0, 7, 12, 999, 1000, 5567, 12_345, 999_999, 1_000_000, 123_456_789]) expect(formatCount(value)).toBe(counts.format(value));
     for (let hundredths = 0; hundredths <= 500; hundredths++) {
       const value = hundredths / 100;

@@ -224,6 +224,15 @@ describe("generateContent", () => {
     }
   });
 
+  it("says what visitors see truly: no deal's button offers a coupon, no summary names a currency its prices are not in (issue 51)", () => {
+    for (const offer of content.offers) if (offer.type === "deal") expect(offer.cta_label).not.toMatch(/coupon|code/i);
+    const currencyOf = new Map(content.products.map((p) => [p.id, p.price_currency]));
+    for (const advertorial of content.advertorials) {
+      const currencies = new Set(advertorial.products.map((id) => currencyOf.get(id)).filter(Boolean));
+      expect(advertorial.summary.includes("in US dollars"), advertorial.title).toBe(currencies.size === 1 && currencies.has("USD"));
+    }
+  });
+
   it("fills issue 53's screens: comparable specs, comparison rows, alternatives, authors, revisions", () => {
     const published = content.products.filter((p) => p.status === "published");
     // Every product states its category's specs, under the same labels as the others of its category.

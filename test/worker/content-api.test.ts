@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PUBLIC_COLLECTIONS } from "../../src/data/collections";
+import { MAX_PARAM_LENGTH } from "../../src/edge/cache/content-params";
 import type { ListResult, Store, Website } from "../../src/data/types";
 import { originRequests, pocketbase, uniqueFilter, visit } from "./helpers";
 
@@ -116,7 +117,7 @@ describe("GET /api/collections/{name}/records", () => {
   it.each([
     ["page=abc", "Something went wrong while processing your request."],
     ["perPage=1.5", "Something went wrong while processing your request."],
-    [`filter=${"x".repeat(2001)}`, "Invalid filter: too long."],
+    [`filter=${"x".repeat(MAX_PARAM_LENGTH + 1)}`, "Invalid filter: too long."],
   ])("rejects %s with PocketBase's 400", async (query, message) => {
     const response = await visit(`/api/collections/Stores/records?${query}`);
     expect(response.status).toBe(400);

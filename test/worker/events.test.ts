@@ -4,7 +4,21 @@ import type { Offer, Store } from "../../src/data/types";
 import type { OutboundEventMessage } from "../../src/edge/events/messages";
 import { outboundHref, REVEAL_PATH } from "../../src/lib/outbound";
 import worker from "../../src/worker";
-import { eventMessage, originRequests, pocketbase, pocketbaseWriter, queueDrained, setPocketBase, sleep, superuserToken, testEnv, visit } from "./helpers";
+import { listEndedOffers } from "../../src/data/offers";
+import {
+  eventMessage,
+  evictReads,
+  LIVE,
+  originRequests,
+  pocketbase,
+  pocketbaseWriter,
+  queueDrained,
+  setPocketBase,
+  sleep,
+  superuserToken,
+  testEnv,
+  visit,
+} from "./helpers";
 
 /** Events reach PocketBase through the queue: batches wait up to 2 s, and a batch that met
  * PocketBase down comes back after the first retry delay (10 s). */
@@ -93,7 +107,8 @@ describe("outbound events through the queue", () => {
       const response = await visit(outboundHref(offer.cta_url), {
         redirect: "manual",
         headers: visitor(path, {
-          Cookie: "dp_trk=utm_source=news&utm_medium=mail&utm_campaign=spring&utm_term=t&utm_content=c&gclid=g&utm_g=x&fbclid=f&utm_id=7",
+          // A visitor from Germany who accepted (issue 51: without consent the click goes out anonymously).
+          Cookie: "dp_trk=utm_source=news&utm_medium=mail&utm_campaign=spring&utm_term=t&utm_content=c&gclid=g&utm_g=x&fbclid=f&utm_id=7; dp_consent=granted",
           "CF-IPCountry": "DE",
           "Sec-CH-UA-Mobile": "?1",
         }),
@@ -283,7 +298,12 @@ describe("outbound events through the queue", () => {
 
 describe("code reveals", () => {
   const reveal = (body: string, headers: Record<string, string> = {}) =>
-    visit(REVEAL_PATH, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8", ...headers }, body });
+    visit(REVEAL_PATH, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8", ...headers },
+      body,
+      redirect: "manual",
+    });
 
   it("records a reveal of an offer's code as an event of its own kind, counted like a click", async () => {
     const offer = await offerWithClickId();
@@ -295,7 +315,35 @@ describe("code reveals", () => {
       .toEqual([expect.objectContaining({ kind: "reveal", offer: offer.id, store: offer.store, url: offer.cta_url, counted: true })]);
   });
 
+  it("without JavaScript: the card's form records the reveal and leads to the code's own page (issue 51)", async () => {
+    const { items } = await pocketbase<{ items: Offer[] }>(
+      `/api/collections/_zdata_offers/records?perPage=1&sort=id&expand=store&filter=${encodeURIComponent(`type = "coupon" && coupon_code != "" && countries:length = 0 && ${LIVE}`)}`,
+    );
+    const offer = items[0]!;
+    const path = uniquePath();
+    const response = await reveal(new URLSearchParams({ url: offer.cta_url, offer: offer.id }).toString(), visitor(path, { Origin: "http://127.0.0.1:8787" }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`/offers/${offer.id}/code`);
+    await expect.poll(() => eventsFrom(path), QUEUED).toEqual([expect.objectContaining({ kind: "reveal", offer: offer.id, counted: true })]);
+
+    const page = await visit(response.headers.get("Location")!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toMatch(new RegExp(`<input [^>]*readOnly=""[^>]* value="${offer.coupon_code}"|<input [^>]*value="${offer.coupon_code}"[^>]* readOnly=""`));
+    expect(html).toContain(`href="${outboundHref(offer.cta_url).replace(/&/g, "&amp;")}" target="_blank" rel="sponsored noopener"`);
+    expect(html).toContain(`action="/offers/${offer.id}/feedback"`);
+    expect(html).toContain("Did this code work?");
+  });
+
+  it("has no code page for a deal, a coupon without a code, or an id that is none", async () => {
+    const filter = encodeURIComponent(`(type = "deal" || coupon_code = "") && ${LIVE}`);
+    const { items } = await pocketbase<{ items: Offer[] }>(`/api/collections/_zdata_offers/records?perPage=2&sort=type&filter=${filter}`);
+    for (const id of [...items.map((o) => o.id), "zzzzzzzzzzzzzzz", "not-an-id"]) expect((await visit(`/offers/${id}/code`)).status, id).toBe(404);
+  });
+
   it.each([
+    ["an offer field that is no id", `url=x&offer=${encodeURIComponent("../admin")}`, {}, 400],
     ["no url", "", {}, 400],
     ["a link that is no offer's", new URLSearchParams({ url: "https://evil.example/" }).toString(), {}, 400],
     ["another site's page", "url=x", { Origin: "https://evil.example" }, 403],
@@ -358,17 +406,48 @@ describe("the link of an offer that has ended", () => {
     const html = await response.text();
     const day = new Date(Date.parse(ended.expires_at.replace(" ", "T")));
     const date = day.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-    expect(html).toContain(`ended on <time datetime="${day.toISOString().slice(0, 10)}">${date}</time>`);
-    expect(html).toContain(`href="${outboundHref(link("live"))}"`);
-    expect(html).toContain(`>${marker} live</a>`);
-    expect(html).not.toContain(`${marker} upcoming`);
-    expect(html).toContain(`href="/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}"`);
+    expect(html).toContain(`ended on <time dateTime="${day.toISOString().slice(0, 10)}">${date}</time>`);
+    // In the site's frame (issue 51): header, footer, favicon, the theme's pre-paint script.
+    for (const part of ["<header", "<footer", 'rel="icon"', "data-bs-theme", '<meta name="robots" content="noindex"/>']) expect(html).toContain(part);
+    // The live offers as the cards they are everywhere, their buttons through /goto.
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    const cards = main.split('<article class="card h-100 shadow-sm offer-card"').slice(1);
+    expect(cards.map((card) => card.match(/<h3 [^>]*>([^<]*)<\/h3>/)?.[1])).toEqual(expect.arrayContaining([`${marker} live`, `${marker} live, sharing`]));
+    expect(main).toContain(`href="${outboundHref(link("live")).replace(/&/g, "&amp;")}"`);
+    expect(main).not.toContain(`${marker} upcoming`);
+    expect(main).toContain(`href="/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}"`);
 
     // A click that redirects after it: once it is stored, one for the ended offer would be too.
     const after = uniquePath();
     expect((await visit(outboundHref(link("live")), { redirect: "manual", headers: visitor(after) })).status).toBe(302);
     await expect.poll(() => eventsFrom(after), QUEUED).toHaveLength(1);
     expect(await eventsFrom(path)).toEqual([]);
+  });
+
+  it("still says the offer ended when PocketBase is down and the page cannot be rendered", async () => {
+    const other = await writer.create<Offer>("_zdata_offers", {
+      heading: `${marker} ended too`,
+      type: "deal",
+      cta_url: link("ended-too"),
+      store: store.id,
+      expires_at: pbDate(Date.now() - DAY),
+    });
+    for (let tries = 0; (await visit(outboundHref(other.cta_url), { method: "HEAD", redirect: "manual" })).status !== 410; tries++) {
+      if (tries === 30) throw new Error("the partner link index never held the new offer");
+      await sleep(500);
+    }
+    // The page's own read is gone too: rendering it needs PocketBase.
+    await evictReads((pb) => listEndedOffers(pb, other.cta_url));
+    await setPocketBase("stop");
+    try {
+      const response = await visit(outboundHref(other.cta_url), { redirect: "manual" });
+      expect(response.status).toBe(410);
+      const html = await response.text();
+      expect(html).toContain("This offer ended on <time");
+      expect(html).not.toContain("<header");
+    } finally {
+      await setPocketBase("start");
+    }
   });
 
   it("still redirects a link a live offer shares with an ended one, and the link of an offer still to start", async () => {

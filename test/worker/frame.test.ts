@@ -6,15 +6,22 @@ import { htmlText, pocketbase, testEnv, visit } from "./helpers";
 const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
 
 describe("site frame, server-rendered", () => {
-  it("has the header links and the first 10 stores in the Coupon & Deals menu, each to its category", async () => {
+  it("has the header links and the first 10 stores in the Coupon & Deals menu, each to its category, which it names", async () => {
     const html = await (await visit("/stores")).text();
     const links = hrefs(html);
     for (const href of ["/", "/advertorials", "/comparisions", "/blog", "/offers", "/stores"]) expect(links).toContain(href);
-    const stores = await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=10");
+    const stores = await pocketbase<ListResult<Store & { expand: { category_ids: { id: string; title: string }[] } }>>(
+      "/api/collections/_zdata_stores/records?sort=title&perPage=10&expand=category_ids",
+    );
     const menu = html.slice(html.indexOf("Coupon &amp; Deals"), html.indexOf("View All Stores"));
-    const items = [...menu.matchAll(/<a class="dropdown-item" href="([^"]+)"[^>]*>([^<]+)<\/a>/g)];
+    const items = [
+      ...menu.matchAll(/<a class="dropdown-item" href="([^"]+)"[^>]*>([^<]+)<span class="d-block small text-body-secondary">([^<]+)<\/span><\/a>/g),
+    ];
     expect(items.map((m) => m[1])).toEqual(stores.items.map((s) => `/stores?catID=${s.category_ids[0]}`));
     expect(items.map((m) => m[2])).toEqual(stores.items.map((s) => htmlText(s.title)));
+    // The item says where it leads (issue 51): its category's list of stores, not the store.
+    const category = (s: (typeof stores.items)[number]) => s.expand.category_ids.find((c) => c.id === s.category_ids[0])!.title;
+    expect(items.map((m) => m[3])).toEqual(stores.items.map((s) => htmlText(`in ${category(s)} stores`)));
     expect(html).toContain("Advertising Disclosure");
   });
 

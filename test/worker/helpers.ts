@@ -137,6 +137,20 @@ export function isLiveNow(offer: { starts_at?: string; expires_at?: string }, no
   return (!offer.starts_at || at(offer.starts_at) <= now) && (!offer.expires_at || at(offer.expires_at) > now);
 }
 
+/** A search page's results as listed: kind label, link and title of each, in order. */
+export function searchResults(html: string): { kind: string; href: string; title: string }[] {
+  const list = html.slice(html.indexOf('aria-label="Results"'), html.indexOf("</ol>"));
+  return [
+    ...list.matchAll(
+      /<p class="small text-primary-emphasis fw-semibold mb-1">([^<]+)(?:<span class="badge[^"]*">Sponsored<\/span>)?<\/p><h2 class="h6 mb-1"><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g,
+    ),
+  ].map((m) => ({
+    kind: m[1]!,
+    href: m[2]!.replace(/&amp;/g, "&"),
+    title: textOf(m[3]!),
+  }));
+}
+
 /** The site's own origin in tests: browsers send it as Origin with a form's post. */
 export const SITE = "http://127.0.0.1:8787";
 

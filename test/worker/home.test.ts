@@ -7,6 +7,7 @@ import type { Article, Banner, Category, Comparison, Editorial, ListResult, Stor
 import { isValidIconPath } from "../../src/lib/icon-path";
 import { seededShuffle } from "../../src/lib/shuffle";
 import { delayOrigin, evictReads, htmlText, LIVE, pocketbase, setPocketBase, testEnv, visit } from "./helpers";
+import { truncateChars } from "../../src/lib/text";
 
 const HERO_CATEGORIES = ["Accommodation", "Shopping", "Food & Drink", "Entertainment", "Health"];
 const SLOW_MS = 1_500;
@@ -194,11 +195,11 @@ describe("home page sections", () => {
     expect(hrefs(html)[0]).toBe("/offers");
     expect(html).toContain(">View All<span");
     expect(deals.items.some((d) => d.subheading.length > 18)).toBe(true);
-    expect(dealSubheadings(html)).toEqual(deals.items.map((d) => htmlText(d.subheading.slice(0, 18).trimEnd())));
+    expect(dealSubheadings(html)).toEqual(deals.items.map((d) => htmlText(truncateChars(d.subheading, 18))));
     const storeLinks = [...html.matchAll(/<h2 class="h6 card-title"><a [^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)];
     expect(storeLinks.map((m) => m[1])).toEqual(stores.items.map((s) => `/stores/${seg(s.title)}/${s.id}`));
-    expect(storeLinks.map((m) => m[2])).toEqual(stores.items.map((s) => htmlText(s.title.slice(0, 30).trimEnd())));
-    for (const store of stores.items) expect(html).toContain(`>${htmlText(store.subheading.slice(0, 50).trimEnd())}</p>`);
+    expect(storeLinks.map((m) => m[2])).toEqual(stores.items.map((s) => htmlText(truncateChars(s.title, 30))));
+    for (const store of stores.items) expect(html).toContain(`>${htmlText(truncateChars(store.subheading, 50))}</p>`);
   });
 
   it("shows every banner in the top-offers slider, each opening /goto in a new tab, with the slider's layout in the server HTML", async () => {
@@ -234,7 +235,7 @@ describe("home page sections", () => {
     expect(deals.items).toHaveLength(5);
     const html = section(await homeHtml(), "latest-deals");
     expect(dealHeadings(html)).toEqual(deals.items.map((d) => htmlText(d.heading)));
-    const cut = (text: string) => (text.length > 24 ? `${text.slice(0, 24).trimEnd()}...` : text);
+    const cut = (text: string) => truncateChars(text, 24);
     expect(dealSubheadings(html)).toEqual(deals.items.map((d) => htmlText(cut(d.subheading))));
     expect(html).toContain('class="swiper carousel-1g24-600x2-1200x3');
   });

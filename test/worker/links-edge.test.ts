@@ -232,7 +232,8 @@ describe("/l/{slug}: a visit is an event", () => {
   it("queues one event of kind link per visit with the link's id, values, country and device", async () => {
     const before = (await eventsOf(link.id)).length;
     const userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
-    expect((await follow(link.slug, { "CF-IPCountry": "NL", "User-Agent": userAgent })).status).toBe(302);
+    // A visitor from the Netherlands who accepted (issue 51: without consent the visit is anonymous).
+    expect((await follow(link.slug, { "CF-IPCountry": "NL", "User-Agent": userAgent, Cookie: "dp_consent=granted" })).status).toBe(302);
     await expect.poll(async () => (await eventsOf(link.id)).length, QUEUED).toBe(before + 1);
     const event = (await eventsOf(link.id)).at(-1)!;
     expect(event).toMatchObject({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ListResult, Offer, Store } from "../../src/data/types";
 import { pocketbase, visit } from "./helpers";
 
-const NOT_FOUND_TEXT = "The page you are looking for was moved, removed or might never existed.";
+const NOT_FOUND_TEXT = "The page you are looking for was moved, removed or might never have existed.";
 
 /** One rule for every paged list: page 1 always answers (empty state included), a page
  * past the last answers the not-found page with a 404. */

@@ -18,6 +18,8 @@ const writer = await pocketbaseWriter();
 let store: Store;
 let draftStore: Store;
 let draft: Offer;
+/** Published, but still to start: in no list for visitors until then. */
+let scheduled: Offer;
 /** The editor's session cookie (an `editors` account signed in at /admin/sign-in). */
 let editorCookie: string;
 let marketerCookie: string;
@@ -48,6 +50,13 @@ beforeAll(async () => {
     store: store.id,
     status: "draft",
   });
+  scheduled = await writer.create<Offer>("_zdata_offers", {
+    heading: `${marker} scheduled deal`,
+    type: "deal",
+    cta_url: "https://previewed.example/scheduled",
+    store: store.id,
+    starts_at: new Date(Date.now() + 3 * 86_400_000).toISOString().replace("T", " "),
+  });
   const marketer = await siteAccount(writer, "marketers");
   const editor = await siteAccount(writer, "editors");
   editorCookie = await signInOnSite(editor.email, editor.password);
@@ -75,6 +84,18 @@ describe("preview of drafts", () => {
     expect(response.status).toBe(200);
     expect(html).toContain(htmlText(draftStore.title));
     expect(html).toContain(NOTICE);
+  });
+
+  it("marks each draft where it shows, 'Draft' in its title, each offer still to start 'Scheduled', and nothing live (issue 51)", async () => {
+    const badge = '<span class="badge text-bg-warning align-middle ms-2 fs-6">Draft</span>';
+    const published = await (await visit(pathOf(store), { headers: { Cookie: editorCookie } })).text();
+    // The draft offer's card is marked, the scheduled one's too; the published store's heading is not.
+    expect(published).toMatch(new RegExp(`${htmlText(draft.heading)}(<!-- -->)?${badge}</h[2-4]>`));
+    expect(published).toMatch(new RegExp(`${htmlText(scheduled.heading)}(<!-- -->)?${badge.replace("Draft", "Scheduled")}</h[2-4]>`));
+    expect(await (await visit(pathOf(store))).text()).not.toContain(htmlText(scheduled.heading));
+    expect(published.match(/<h1 id="store-heading"[^>]*>.*?<\/h1>/s)![0]).not.toContain(badge);
+    const drafted = await (await visit(pathOf(draftStore), { headers: { Cookie: editorCookie } })).text();
+    expect(drafted.match(/<h1 id="store-heading"[^>]*>.*?<\/h1>/s)![0]).toContain(badge);
   });
 
   it.each([

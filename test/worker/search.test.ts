@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ListResult, Offer, Store } from "../../src/data/types";
-import { LIVE, originRequests, pocketbase, textOf, visit } from "./helpers";
+import { LIVE, originRequests, pocketbase, searchResults as results, textOf, visit } from "./helpers";
 
 function main(html: string): string {
   return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
@@ -10,24 +10,6 @@ async function searchPage(query: string): Promise<{ status: number; html: string
   const response = await visit(`/search?${query}`);
   const html = await response.text();
   return { status: response.status, html, text: textOf(main(html)) };
-}
-
-interface Result {
-  kind: string;
-  href: string;
-  title: string;
-}
-
-/** The results as listed: kind label, link and title of each, in order. */
-function results(html: string): Result[] {
-  const list = html.slice(html.indexOf('aria-label="Results"'), html.indexOf("</ol>"));
-  return [
-    ...list.matchAll(/<p class="small text-primary-emphasis fw-semibold mb-1">([^<]+)<\/p><h2 class="h6 mb-1"><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g),
-  ].map((m) => ({
-    kind: m[1]!,
-    href: m[2]!.replace(/&amp;/g, "&"),
-    title: textOf(m[3]!),
-  }));
 }
 
 /** The offers listed, each with the store its result names (title and logo). */

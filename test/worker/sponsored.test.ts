@@ -59,4 +59,36 @@ describe("sponsored content is labelled", () => {
     expect(text).toContain("Advertorial (sponsored)");
     expect(text).not.toMatch(/\bReview\b/);
   });
+
+  /** The cards of `html` (articles or search results) that link to an advertorial. */
+  const advertorialCards = (html: string, start: string) => {
+    const from = html.indexOf(start);
+    expect(from, start).toBeGreaterThan(0);
+    return html
+      .slice(from, html.indexOf("</section>", from))
+      .split("<article")
+      .slice(1)
+      .filter((card) => card.includes('href="/advertorials/'));
+  };
+
+  it("on the Read More cards at the end of home and of an article", async () => {
+    const { items } = await pocketbase<ListResult<{ id: string }>>("/api/collections/_zdata_articles/records?perPage=1&fields=id");
+    for (const path of ["/", `/blog/x/${items[0]!.id}`]) {
+      const cards = advertorialCards(await page(path), 'aria-labelledby="read-more-heading"');
+      expect(cards.length, path).toBeGreaterThan(0);
+      for (const card of cards) expect(card, path).toContain(">Sponsored</span>");
+    }
+  });
+
+  it("on the advertorials list's cards and hero, and on search results", async () => {
+    const list = await page("/advertorials");
+    const main = list.slice(list.indexOf("<main"));
+    const linked = main.split(/<article|<section/).filter((part) => part.includes('href="/advertorials/'));
+    expect(linked.length).toBeGreaterThan(1);
+    for (const part of linked) expect(part).toContain(">Sponsored</span>");
+    const { items } = await pocketbase<ListResult<{ title: string }>>("/api/collections/_zdata_advertorials/records?perPage=1&fields=title");
+    const results = advertorialCards(await page(`/search?q=${encodeURIComponent(items[0]!.title)}&type=advertorials`), "<main");
+    expect(results.length).toBeGreaterThan(0);
+    for (const result of results) expect(result).toContain(">Sponsored</span>");
+  });
 });

@@ -4,6 +4,7 @@ import { HYDRATION_DATA_ID } from "../../src/app/hydration";
 import { PREPAINT_THEME_SCRIPT } from "../../src/app/theme";
 import manifest from "../../public/build/manifest.json";
 import { htmlText, pocketbase, testEnv, visit } from "./helpers";
+import { truncateChars } from "../../src/lib/text";
 
 const storeHref = (s: Pick<Store, "id" | "title">) => `/stores/${encodeURIComponent(s.title.toLowerCase())}/${s.id}`;
 
@@ -49,18 +50,18 @@ describe("server-rendered Stores list", () => {
     expect(html).toContain("<title>All Popular Stores | DealPilot</title>");
     expect(html).toContain(">All Popular Stores</h1>");
     expect(cardTitles(html)).toEqual(expected.items.map(storeHref));
-    for (const store of expected.items) expect(html).toContain(htmlText(store.title.slice(0, 30).trimEnd()));
+    for (const store of expected.items) expect(html).toContain(htmlText(truncateChars(store.title, 30)));
     expect(html).toMatch(/<link rel="stylesheet" href="\/build\/app-[A-Z0-9]+\.css" data-precedence="app"\/>/);
     expect(html).toMatch(/<script type="module" src="\/build\/client-[a-z0-9]+\.js" nonce="[^"]+"><\/script>/);
   });
 
-  it("cuts store titles at 30 characters and links store pages (editorial links: stores.test.ts)", async () => {
+  it("cuts store titles at 30 characters, between words with an ellipsis, and links store pages (editorial links: stores.test.ts)", async () => {
     const expected = await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=30");
     const long = expected.items.find((s) => s.title.length > 30);
     const page = await (await visit("/stores")).text();
     const html = page.slice(page.indexOf("<main"), page.indexOf("</main>"));
     if (long) {
-      expect(html).toContain(`>${htmlText(long.title.slice(0, 30).trimEnd())}</a>`);
+      expect(html).toContain(`>${htmlText(truncateChars(long.title, 30))}</a>`);
       expect(html).not.toContain(`>${htmlText(long.title)}</a>`);
     }
     const first = expected.items[0]!;
@@ -178,7 +179,7 @@ describe("not-found", () => {
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain("<title>Page not found | DealPilot</title>");
-    expect(html).toContain("The page you are looking for was moved, removed or might never existed.");
+    expect(html).toContain("The page you are looking for was moved, removed or might never have existed.");
     expect(html).toContain('href="/"');
     expect(html).toContain("Go to homepage");
   });

@@ -139,7 +139,7 @@ const LEGAL = [
   {
     path: "/terms-of-use",
     title: "Terms of Use",
-    date: "1 August 2025",
+    date: "28 November 2026",
     facts: [
       "DealPilot FZ-LLC</strong>, a company registered in the United Arab Emirates",
       "These Terms apply worldwide",
@@ -153,7 +153,7 @@ const LEGAL = [
   {
     path: "/cookie-policy",
     title: "Cookie Policy",
-    date: "1 August 2025",
+    date: "28 November 2026",
     facts: [
       "set by Google Analytics 4 only where an analytics measurement id is configured",
       "No advertising or retargeting cookies",
@@ -163,7 +163,7 @@ const LEGAL = [
   {
     path: "/do-not-sell-or-share",
     title: "Do Not Sell or Share My Personal Information",
-    date: "1 July 2024",
+    date: "28 November 2026",
     facts: [
       "This notice is for residents of California.",
       "DealPilot FZ-LLC</strong>, a company registered in the United Arab Emirates",
@@ -202,6 +202,7 @@ describe("legal pages", () => {
     expect(rows.map((r) => r[0])).toEqual([
       "dealpilot-theme",
       "dp_admin",
+      "dp_consent",
       "dp_country",
       "dp_optout",
       "dp_trk",
@@ -210,7 +211,9 @@ describe("legal pages", () => {
       "_ga",
       "_ga_<measurement id>",
     ]);
-    const [theme, staff, country, optOut, tracking, votes, trackingCopy, ga, gaSession] = rows;
+    const [theme, staff, consent, country, optOut, tracking, votes, trackingCopy, ga, gaSession] = rows;
+    // Issue 51: the consent choice is kept; what it governs is marked not essential.
+    expect(consent).toEqual(expect.arrayContaining(["Cookie", "6 months, then we ask again", "Strictly necessary (your consent choice)"]));
     expect(country).toEqual(expect.arrayContaining(["Cookie", "DealPilot (first party)", "Strictly necessary (preference)"]));
     expect(country!.join(" ")).toMatch(/Offers for your country.*1 year/);
     expect(staff).toEqual(expect.arrayContaining(["Cookie", "12 hours, or until they sign out", "Strictly necessary (staff sign-in)"]));
@@ -219,16 +222,28 @@ describe("legal pages", () => {
     expect(votes!.join(" ")).toMatch(/Did this code work\?.*already voted on/);
     expect(votes!.join(" ")).not.toContain("HttpOnly");
     expect(optOut).toEqual(expect.arrayContaining(["Cookie", "2 years, or until you opt back in"]));
-    expect(tracking).toEqual(expect.arrayContaining(["Cookie", "30 days", "Affiliate attribution"]));
-    expect(trackingCopy).toEqual(expect.arrayContaining(["Local storage", "Affiliate attribution"]));
+    expect(tracking).toEqual(expect.arrayContaining(["Cookie", "30 days", "Affiliate attribution (not essential)"]));
+    expect(trackingCopy).toEqual(expect.arrayContaining(["Local storage", "Affiliate attribution (not essential)"]));
     expect(theme).toEqual(expect.arrayContaining(["Local storage", "Strictly necessary (preference)"]));
     expect(theme!.join(" ")).toMatch(/light, dark or auto/);
     expect(theme!.join(" ")).toMatch(/No expiry/);
     for (const row of [ga!, gaSession!]) {
-      expect(row).toEqual(expect.arrayContaining(["Cookie", "2 years", "Analytics"]));
+      expect(row).toEqual(expect.arrayContaining(["Cookie", "2 years", "Analytics (not essential)"]));
       expect(row.join(" ")).toContain("Google Analytics 4");
     }
     expect(html).toMatch(/<th scope="col">Name<\/th>/);
     expect(html).toMatch(/<th scope="row"><code>dealpilot-theme<\/code><\/th>/);
+  });
+
+  it("the cookie policy offers the consent choice again, Accept and Reject alike, without JavaScript, and every footer links it", async () => {
+    const html = await page("/cookie-policy");
+    const section = html.slice(html.indexOf('id="cookie-choice"'), html.indexOf("</section>", html.indexOf('id="cookie-choice"')));
+    const forms = [...section.matchAll(/<form [^>]*action="\/privacy\/consent" method="post">(.*?)<\/form>/gs)].map((m) => m[1]!);
+    expect(forms).toHaveLength(2);
+    expect(forms[0]).toContain('value="/cookie-policy?consent=granted#cookie-choice"');
+    expect(forms[0]).toMatch(/<button type="submit" value="granted" class="btn btn-primary"[^>]* name="consent">Accept<\/button>/);
+    expect(forms[1]).toMatch(/<button type="submit" value="denied" class="btn btn-primary"[^>]* name="consent">Reject<\/button>/);
+    for (const path of ["/", "/about-us"])
+      expect(await page(path)).toContain('<a class="link-secondary text-decoration-none" href="/cookie-policy#cookie-choice">Cookie settings</a>');
   });
 });

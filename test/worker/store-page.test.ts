@@ -31,7 +31,7 @@ function offerCards(html: string) {
       html: card,
       heading: amp(card.match(/<h3 id="[^"]+" class="h6 mb-1">([^<]*)<\/h3>/)?.[1] ?? ""),
       reveal: card.match(
-        /<button type="button" class="btn btn-primary coupon-reveal[^"]*" aria-haspopup="dialog"><span class="px-3 py-2">([^<]*)<\/span>(?:<span class="coupon-peek[^"]*"><span class="visually-hidden">ending in <\/span>([^<]*)<\/span>)?<\/button>/,
+        /<form class="d-inline-flex" action="\/events\/reveal" method="post"><input type="hidden" name="url" value="([^"]*)"\/><input type="hidden" name="offer" value="([^"]*)"\/><button type="submit" class="btn btn-primary coupon-reveal[^"]*" aria-haspopup="dialog"><span class="px-3 py-2">([^<]*)<\/span><span class="coupon-peek[^"]*"><span class="visually-hidden">ending in <\/span>([^<]*)<\/span><\/button><\/form>/,
       ),
       cta: card.match(/<a class="btn btn-primary" href="([^"]+)" target="_blank" rel="sponsored noopener">([^<]*)<\/a>/),
       website: amp(card.match(/<a class="btn btn-link btn-sm px-0" href="([^"]+)" target="_blank" rel="sponsored noopener">Go To Website<\/a>/)?.[1] ?? ""),
@@ -106,21 +106,43 @@ describe("store page /stores/{title}/{id}", () => {
     cards.forEach((card, i) => {
       const offer = offers[i]!;
       expect(card.website).toBe(goto(offer.cta_url));
-      if (offer.type === "coupon") {
+      if (offer.type === "coupon" && offer.coupon_code) {
+        // A form, so "Get Code" shows the code without JavaScript too (issue 51).
         expect(card.cta).toBeNull();
-        expect(card.reveal?.[1]).toBe(offer.coupon_code ? "Get Code" : offer.cta_label);
-        expect(card.reveal?.[2]).toBe(offer.coupon_code ? offer.coupon_code.slice(-3) : undefined);
+        expect(amp(card.reveal![1]!)).toBe(offer.cta_url);
+        expect(card.reveal![2]).toBe(offer.id);
+        expect(card.reveal![3]).toBe("Get Code");
+        expect(card.reveal![4]).toBe(offer.coupon_code.slice(-3));
       } else {
+        // A deal, or a coupon needing no code: one click to the partner, never a dialog, and
+        // a label that promises no coupon or code (issue 51).
         expect(card.reveal).toBeNull();
+        expect(card.html).not.toContain("coupon-reveal");
         expect(amp(card.cta![1]!)).toBe(goto(offer.cta_url));
-        expect(card.cta![2]).toBe(offer.cta_label);
+        expect(card.cta![2]).toBe(/coupon|code/i.test(offer.cta_label) ? "Get Deal" : offer.cta_label);
       }
+      // "Did it work?" waits until the offer was used (issue 51).
+      expect(card.html).not.toContain("Did this");
       // Terms collapsed: the toggle says so and the panel is out of view.
       expect(card.html).toMatch(/<button id="[^"]+" type="button" class="btn btn-link btn-sm[^"]*" aria-expanded="false" aria-controls="[^"]+">Details/);
       expect(card.html).toMatch(/role="region" aria-labelledby="[^"]+" class="offer-details">/);
       // The card's shared styles and icons are in the stylesheet and the sprite, not repeated in each card.
       expect(card.html).not.toMatch(/style=|<path /);
     });
+  });
+
+  it("links every store category to its list of stores, saying so, and is no filter that would leave the page when ticked (issue 51)", async () => {
+    const html = main(await read(pathOf(store)));
+    const start = html.indexOf('aria-labelledby="store-categories-heading"');
+    expect(start).toBeGreaterThan(0);
+    const nav = html.slice(start, html.indexOf("</nav>", start));
+    expect(nav).toContain(">Browse stores by category</h2>");
+    expect(nav).not.toMatch(/<input|<form/);
+    const filters = await pocketbase<ListResult<{ id: string; title: string; total: number }>>(
+      "/api/collections/_zsec_store_filters/records?perPage=200&sort=title",
+    );
+    const links = [...nav.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], amp(m[2]!)]);
+    expect(links).toEqual(filters.items.map((c) => [`/stores?catID=${c.id}`, `${c.title} stores (${c.total})`]));
   });
 
   it("shows the first 6 similar stores (a shared category, not this store) as logos opening their default action", async () => {
@@ -155,7 +177,7 @@ describe("store page /stores/{title}/{id}", () => {
     }[];
     const rating = graph.find((node) => node["@type"] === "Product")?.aggregateRating;
     expect(rating).toEqual(expect.objectContaining({ ratingValue: store.rating, reviewCount: store.reviewers }));
-    expect(textOf(main(html))).toContain(`★ Rated ${store.rating} out of 5 (${store.reviewers.toLocaleString("en-US")} reviews)`);
+    expect(textOf(main(html))).toContain(`★ Rated ${store.rating.toFixed(1)} out of 5 (${store.reviewers.toLocaleString("en-US")} reviews)`);
   });
 
   it("streams the page to visitors: the shell, then the store's sections", async () => {
@@ -170,7 +192,7 @@ describe("store page /stores/{title}/{id}", () => {
     for (const path of [`/stores/nobody/${"z".repeat(15)}`, "/stores/nobody/Bad-Id!", `/stores/nobody/${"a".repeat(33)}`]) {
       const response = await visit(path);
       expect(response.status, path).toBe(404);
-      expect(await response.text()).toContain("The page you are looking for was moved, removed or might never existed.");
+      expect(await response.text()).toContain("The page you are looking for was moved, removed or might never have existed.");
     }
     expect((await visit(`${pathOf(store)}?page=0`)).status).toBe(400);
   });

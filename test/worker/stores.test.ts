@@ -101,7 +101,7 @@ describe("/stores cards", () => {
     expect(cards).toHaveLength(stores.items.length);
     stores.items.forEach((store, i) => {
       expect(store.rating).toBeGreaterThan(0);
-      expect(cards[i]).toContain(`★ Rated ${store.rating} out of 5 (${store.reviewers.toLocaleString("en-US")} reviews)`);
+      expect(cards[i]).toContain(`★ Rated ${store.rating.toFixed(1)} out of 5 (${store.reviewers.toLocaleString("en-US")} reviews)`);
     });
   });
 });

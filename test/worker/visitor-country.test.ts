@@ -180,7 +180,7 @@ describe("a store page with an offer limited to some countries", () => {
     const query = `${path()}?${fresh()}`;
     const chose = await visitFrom("US", query, { headers: { Cookie: "dp_country=DE" } });
     expect(chose.html).toContain("Not available in <!-- -->Germany");
-    expect(chose.html).toContain('<meta name="dp-country" content="DE">');
+    expect(chose.html).toContain('<meta name="dp-country" content="DE" data-chosen="">');
     const german = await visitFrom("DE", query);
     expect(german.cache).toBe("HIT");
     // A choice that is no country leaves the header's.
@@ -305,33 +305,53 @@ describe("/goto", () => {
 });
 
 describe("the country control", () => {
-  it("names the visitor's country (their choice first) with a form that needs no JavaScript, and is never cached", async () => {
-    const path = `/country?back=${encodeURIComponent("/offers?page=2")}`;
+  it("names the visitor's country (their choice first) with a form that needs no JavaScript, in the site's frame, kept per country", async () => {
+    const path = `/country?back=${encodeURIComponent("/offers?page=2")}&${fresh()}`;
     const views = new Map<string, Visit>();
     for (const [name, country, headers] of [
       ["DE", "DE", {}],
       ["none", null, {}],
       ["US chose GB", "US", { Cookie: "dp_country=GB" }],
+      ["DE again", "DE", {}],
     ] as const) {
       const visit = await visitFrom(country, path, { headers });
       expect(visit.response.status).toBe(200);
-      expect(visit.response.headers.get("Cache-Control")).toBe("private, no-store");
-      expect(visit.html).toContain('<meta name="robots" content="noindex">');
+      expect(visit.html).toContain('<meta name="robots" content="noindex"/>');
+      // The site's frame (issue 51): header, footer, favicon, the theme's pre-paint script.
+      for (const part of ["<header", "<footer", 'rel="icon"', "data-bs-theme"]) expect(visit.html).toContain(part);
       views.set(name, visit);
     }
+    expect(views.get("DE again")!.cache).toBe("HIT");
     const html = (name: string) => views.get(name)!.html;
     expect(html("DE")).toContain("Offers for: <strong>Germany</strong>");
     expect(html("US chose GB")).toContain("Offers for: <strong>United Kingdom</strong>");
     expect(html("none")).toContain("Offers for: <strong>every country</strong>");
-    const form = html("DE").match(/<form method="post" action="\/country">(.*?)<\/form>/s)?.[1] ?? "";
-    expect(form).toContain('<input type="hidden" name="back" value="/offers?page=2">');
-    expect(form).toContain('<option value="DE" selected>Germany</option>');
+    const form = html("DE").match(/<form [^>]*action="\/country" method="post">(.*?)<\/form>/s)?.[1] ?? "";
+    expect(form).toContain('<input type="hidden" name="back" value="/offers?page=2"/>');
+    expect(form).toContain('<option value="DE" selected="">Germany</option>');
     expect(form).toContain('<option value="">Where I am</option>');
     expect(form.match(/<option value="[A-Z]{2}"/g)).toHaveLength(249);
-    expect(html("none")).toContain('<option value="" selected>Where I am</option>');
+    expect(html("none")).toContain('<option value="" selected="">Where I am</option>');
     // Only a path of this site to go back to.
     const hostile = await visitFrom("DE", `/country?back=${encodeURIComponent("//evil.example/x")}`);
-    expect(hostile.html).toContain('<input type="hidden" name="back" value="/">');
+    expect(hostile.html).toContain('<input type="hidden" name="back" value="/"/>');
+  });
+
+  it("once a country is chosen, says on every page with offers which country they are for, with a link to change it", async () => {
+    const note = (html: string) => html.match(/<p class="country-note[^"]*" data-country-note="">(.*?)<\/p>/)?.[1];
+    for (const path of ["/", "/offers", storePath(usOnlyStore), "/search?q=vpn"]) {
+      const query = `${path}${path.includes("?") ? "&" : "?"}${fresh()}`;
+      // Chosen: the note names the country and links the control, back to this page.
+      const chose = await visitFrom("US", query, { headers: { Cookie: "dp_country=DE" } });
+      expect(note(chose.html), path).toBe(
+        `Offers for <strong>Germany</strong>, the country you chose. <a href="/country?back=${encodeURIComponent(query).replace(/&/g, "&#38;")}">Change country</a>`,
+      );
+      expect(chose.html).toContain('<meta name="dp-country" content="DE" data-chosen="">');
+      // By the connection only, and from the shared copy: empty, and the copy stored empty.
+      const local = await visitFrom("DE", query);
+      expect(note(local.html), path).toBe("");
+      expect(local.html).not.toContain("data-chosen");
+    }
   });
 
   it("is linked from /offers, and from a store page's list of offers not available in the country", async () => {

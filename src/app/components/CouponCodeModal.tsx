@@ -5,28 +5,26 @@ import { OfferFeedback } from "./OfferFeedback";
 import { OutboundLink } from "./OutboundLink";
 import { useFocusTrap } from "./use-focus-trap";
 
-export const NO_CODE_TEXT = "Coupon Activated ...";
-
 export interface CouponCodeModalProps {
   heading: string;
-  /** Empty when the coupon needs no code. */
   code: string;
-  ctaLabel: string;
   ctaUrl: string;
   /** The offer the code belongs to: once the code is copied, the dialog asks whether it worked. */
-  offerId?: string;
+  offerId: string;
   onClose: () => void;
 }
 
-/** Spec: the modal titled 'Coupon Code' with the code and a copy button, or 'Coupon Activated ...'
- * when there is no code. Focus starts on the code (selected, ready to copy) and stays inside;
- * Escape, the close button and the backdrop close it, and focus returns to the opener. */
-export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, offerId, onClose }: CouponCodeModalProps) {
+/** Spec: the modal titled 'Coupon Code' with the code and a copy button. A coupon without a
+ * code has no modal: its button leads to the partner at once (issue 51, one click, not two).
+ * Focus starts on the code (selected, ready to copy) and stays inside; Escape, the close
+ * button and the backdrop close it, and focus returns to the opener. The next step is the
+ * partner's site, where the code goes: "Go To Website". */
+export function CouponCodeModal({ heading, code, ctaUrl, offerId, onClose }: CouponCodeModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const [copied, setCopied] = useState(false);
   const codeField = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  useFocusTrap(true, dialog, onClose, code ? codeField : undefined);
+  useFocusTrap(true, dialog, onClose, codeField);
   useEffect(() => {
     const { overflow } = document.body.style;
     document.body.style.overflow = "hidden";
@@ -51,12 +49,8 @@ export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, offerId, onCl
             </div>
             <div className="modal-body text-center">
               <p>{heading}</p>
-              {code ? (
-                <CodeToCopy code={code} fieldRef={codeField} onCopied={() => setCopied(true)} />
-              ) : (
-                <p className="fs-5 fw-semibold text-success-emphasis mb-0">{NO_CODE_TEXT}</p>
-              )}
-              {copied && offerId && (
+              <CodeToCopy code={code} fieldRef={codeField} onCopied={() => setCopied(true)} />
+              {copied && (
                 <div className="d-flex justify-content-center">
                   <OfferFeedback offerId={offerId} what="code" />
                 </div>
@@ -65,7 +59,7 @@ export function CouponCodeModal({ heading, code, ctaLabel, ctaUrl, offerId, onCl
             {ctaUrl && (
               <div className="modal-footer justify-content-center">
                 <OutboundLink to={ctaUrl} className="btn btn-primary">
-                  {ctaLabel}
+                  Go To Website
                 </OutboundLink>
               </div>
             )}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { REVEAL_PATH } from "../../lib/outbound";
+import { REVEAL_PATH, REVEALED_OFFER_FIELD } from "../../lib/outbound";
 
 /** The modal, its copy button and focus trap load on the first open (or when the pointer or
  * focus comes to a reveal button): no page needs them to render or hydrate. A click before
@@ -20,60 +20,58 @@ function reportReveal(ctaUrl: string): void {
   if (ctaUrl) navigator.sendBeacon?.(REVEAL_PATH, new URLSearchParams({ url: ctaUrl }));
 }
 
-/** A coupon's code-reveal button and the modal it opens; `onReveal` runs on the first open.
- * With the code's `offerId`, the modal asks whether the code worked once it is copied. */
+/**
+ * A coupon code's reveal button and the modal it opens; `onReveal` runs on the first open.
+ * The button submits a form: without JavaScript the Worker records the reveal and answers
+ * with the code's own page (/offers/{id}/code); with JavaScript the modal opens instead and
+ * a beacon records the reveal. Once the code is copied, the modal asks whether it worked.
+ */
 export function CouponReveal({
   heading,
   code,
-  ctaLabel,
   ctaUrl,
   offerId,
   onReveal,
 }: {
   heading: string;
   code: string;
-  ctaLabel: string;
   ctaUrl: string;
-  offerId?: string;
+  offerId: string;
   onReveal?: () => void;
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <>
+    <form
+      method="post"
+      action={REVEAL_PATH}
+      className="d-inline-flex"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setOpen(true);
+        reportReveal(ctaUrl);
+        onReveal?.();
+      }}
+    >
+      <input type="hidden" name="url" value={ctaUrl} />
+      <input type="hidden" name={REVEALED_OFFER_FIELD} value={offerId} />
       <button
-        type="button"
+        type="submit"
         className="btn btn-primary coupon-reveal d-inline-flex align-items-stretch p-0 overflow-hidden"
         aria-haspopup="dialog"
-        onClick={() => {
-          setOpen(true);
-          if (code) reportReveal(ctaUrl);
-          onReveal?.();
-        }}
         onPointerEnter={loadModal}
         onFocus={loadModal}
       >
-        <span className="px-3 py-2">{code ? "Get Code" : ctaLabel || "Get Deal"}</span>
-        {code && (
-          <span className="coupon-peek px-2 py-2 font-monospace bg-body text-body border border-primary border-start-0 rounded-end">
-            <span className="visually-hidden">ending in </span>
-            {codePeek(code)}
-          </span>
-        )}
+        <span className="px-3 py-2">Get Code</span>
+        <span className="coupon-peek px-2 py-2 font-monospace bg-body text-body border border-primary border-start-0 rounded-end">
+          <span className="visually-hidden">ending in </span>
+          {codePeek(code)}
+        </span>
       </button>
-      {/* With a code the visitor's next step is the partner's site, where the code goes;
-          "Get Code" (the button's own words) would be the wrong label there. */}
       {open && (
         <Suspense fallback={null}>
-          <CouponCodeModal
-            heading={heading}
-            code={code}
-            ctaLabel={(!code && ctaLabel) || "Go To Website"}
-            ctaUrl={ctaUrl}
-            offerId={offerId}
-            onClose={() => setOpen(false)}
-          />
+          <CouponCodeModal heading={heading} code={code} ctaUrl={ctaUrl} offerId={offerId} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </>
+    </form>
   );
 }

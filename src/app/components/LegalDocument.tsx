@@ -6,6 +6,10 @@ import { AppLink } from "./AppLink";
 /** The company that operates the site, as the legal pages name it. */
 export const OPERATOR = "DealPilot FZ-LLC";
 
+/** The one version of the legal texts: they are reviewed, and dated, together (issue 51:
+ * pages dated 2024 and 2025 beside a 2026 copyright read as neglected). Change it with any text. */
+export const LEGAL_TEXTS_UPDATED = { iso: "2026-11-28", text: "28 November 2026" } as const;
+
 export interface LegalSection {
   /** Anchor id, linked from the table of contents (lowercase words joined by hyphens). */
   id: string;
@@ -17,16 +21,17 @@ export interface LegalDocumentProps {
   title: string;
   description: string;
   keywords: string;
-  /** Date of the current version: ISO date for <time>, and as the page shows it. */
-  updated: { iso: string; text: string };
   /** Paragraphs before the first section. */
   intro?: ReactNode;
   sections: LegalSection[];
+  /** The date of a page in this layout that is not a legal text (issue 53's method pages); the
+   * legal texts' version by default. */
+  updated?: { iso: string; text: string };
 }
 
-/** The shared layout of the legal pages: title, date of the current version, a table of
+/** The shared layout of the legal pages: title, date of the texts' current version, a table of
  * contents linking each section's anchor, and the numbered sections. */
-export function LegalDocument({ title, description, keywords, updated, intro, sections }: LegalDocumentProps) {
+export function LegalDocument({ title, description, keywords, intro, sections, updated = LEGAL_TEXTS_UPDATED }: LegalDocumentProps) {
   return (
     <main className="container py-5 legal-document">
       <PageMeta title={title} description={description} keywords={keywords} />

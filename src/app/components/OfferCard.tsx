@@ -1,20 +1,23 @@
-import { startTransition, useId, useState } from "react";
+import { lazy, startTransition, Suspense, useId, useState } from "react";
 import { fileUrl } from "../../data/files";
 import { storeLogoUrl } from "../../data/offer-store";
 import type { OfferCardData } from "../../data/offers";
 import { storePath } from "../../lib/slug";
 import { truncateWords } from "../../lib/text";
 import { CouponReveal } from "./CouponReveal";
-import { withoutVerifiedBadge } from "../../lib/offer-labels";
+import { offerButtonLabel, withoutVerifiedBadge } from "../../lib/offer-labels";
 import { OfferBadges } from "./OfferBadges";
 import { OfferDetails } from "./OfferDetails";
-import { OfferFeedback } from "./OfferFeedback";
 import { OfferMeta } from "./OfferMeta";
 import { OutboundLink } from "./OutboundLink";
+import { PreviewBadge } from "./PreviewBadge";
 import { AppLink } from "./AppLink";
 import { StoreMark } from "./StoreMark";
 
 export type { OfferCardData } from "../../data/offers";
+
+// Asked only once the offer was used: its code is loaded then, not with every page of cards.
+const OfferFeedback = lazy(() => import("./OfferFeedback").then(({ OfferFeedback }) => ({ default: OfferFeedback })));
 
 const THUMB_WIDTH = 120;
 const THUMB_HEIGHT = 90;
@@ -28,21 +31,24 @@ export interface OfferCardProps {
 }
 
 /**
- * The deal and coupon card, used wherever an offer or a top deal is listed. A coupon gets
- * the code-reveal button and its modal; any other offer a plain call-to-action button. Both
+ * The deal and coupon card, used wherever an offer or a top deal is listed. A coupon with a
+ * code gets the code-reveal button and its modal (without JavaScript, a form that opens the
+ * code's own page); any other offer a call-to-action button straight to the partner. Both
  * also link 'Go To Website'; every partner link goes through /goto in a new tab. Where the
  * read expanded the offer's store (lists mixing stores), the card names it, with its logo,
  * and links its page. The card says when the offer ends, when it was verified and how it
- * fared (OfferMeta), and asks "Did it work?": on deals at once, on coupons once the code
- * has been revealed.
+ * fared (OfferMeta), and asks "Did it work?" once the visitor has used it: revealed the
+ * code, or followed the offer's button.
  */
 export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCardProps) {
   const Heading = `h${headingLevel}` as const;
   const headingId = useId();
   const subheading = subheadingWords ? truncateWords(offer.subheading, subheadingWords) : offer.subheading;
   const store = offer.expand?.store;
-  const isCoupon = offer.type === "coupon";
-  const [revealed, setRevealed] = useState(false);
+  const code = offer.type === "coupon" ? (offer.coupon_code ?? "") : "";
+  const [used, setUsed] = useState(false);
+  // The question under the card waits for the paint that answers the tap (issue 37).
+  const onUse = () => startTransition(() => setUsed(true));
   return (
     <article className="card h-100 shadow-sm offer-card" aria-labelledby={headingId}>
       <div className="card-body d-flex flex-wrap gap-3">
@@ -61,6 +67,7 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
           <OfferBadges badges={withoutVerifiedBadge(offer.expand?.badges)} />
           <Heading id={headingId} className="h6 mb-1">
             {offer.heading}
+            <PreviewBadge id={offer.id} />
           </Heading>
           {subheading && <p className="small text-body-secondary mb-1">{subheading}</p>}
           {store && (
@@ -72,23 +79,19 @@ export function OfferCard({ offer, subheadingWords, headingLevel = 3 }: OfferCar
             </p>
           )}
           <OfferMeta offer={offer} />
-          {(!isCoupon || revealed) && <OfferFeedback offerId={offer.id} what={isCoupon ? (offer.coupon_code ? "code" : "coupon") : "deal"} />}
+          {used && (
+            <Suspense fallback={null}>
+              <OfferFeedback offerId={offer.id} what={code ? "code" : offer.type === "coupon" ? "coupon" : "deal"} />
+            </Suspense>
+          )}
         </div>
         <div className="d-flex flex-column align-items-start align-items-sm-end gap-1 ms-sm-auto offer-card-actions">
-          {isCoupon ? (
-            <CouponReveal
-              heading={offer.heading}
-              code={offer.coupon_code ?? ""}
-              ctaLabel={offer.cta_label}
-              ctaUrl={offer.cta_url}
-              offerId={offer.id}
-              // The question under the card waits for the paint that answers the tap (issue 37).
-              onReveal={() => startTransition(() => setRevealed(true))}
-            />
+          {code ? (
+            <CouponReveal heading={offer.heading} code={code} ctaUrl={offer.cta_url} offerId={offer.id} onReveal={onUse} />
           ) : (
             offer.cta_url && (
-              <OutboundLink to={offer.cta_url} className="btn btn-primary">
-                {offer.cta_label || "Get Deal"}
+              <OutboundLink to={offer.cta_url} className="btn btn-primary" onClick={onUse}>
+                {offerButtonLabel(offer.cta_label)}
               </OutboundLink>
             )
           )}

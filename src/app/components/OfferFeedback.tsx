@@ -4,17 +4,11 @@ import { readCookie } from "../../lib/cookies";
 import { returnPathOf } from "../../lib/newsletter";
 import { feedbackPath, VOTES_COOKIE, votedOffers } from "../../lib/offer-feedback";
 import type { FeedbackOutcome } from "./send-offer-feedback";
-
-/** Every vote form on the page, told when a vote is in: the card and the code dialog of one
- * offer ask once between them. */
-const voteListeners = new Set<() => void>();
-const onVotes = (listener: () => void) => {
-  voteListeners.add(listener);
-  return () => voteListeners.delete(listener);
-};
+import { onVotes, recordVote } from "./vote-tallies";
 
 /** Whether this browser has voted on the offer: the Worker's `dp_votes` cookie (one vote per
- * visitor per offer). The server renders the question; the browser then reads the cookie. */
+ * visitor per offer). The server renders the question; the browser then reads the cookie,
+ * again after each vote (the card and the code dialog of one offer ask once between them). */
 function useVoted(offerId: string): boolean {
   return useSyncExternalStore(
     onVotes,
@@ -28,7 +22,8 @@ export type FeedbackSubject = "code" | "coupon" | "deal";
 /**
  * "Did this code work? Yes / No". Without JavaScript it is a form post that comes back to
  * this page; with JavaScript the vote is sent with fetch (code loaded on the first vote)
- * and the new tally shown in place. An offer the visitor has voted on says so instead.
+ * and the new tally shown in place, on the card's own figures too (vote-tallies.ts). An offer
+ * the visitor has voted on says so instead.
  */
 export function OfferFeedback({ offerId, what }: { offerId: string; what: FeedbackSubject }) {
   const location = useLocation();
@@ -44,8 +39,9 @@ export function OfferFeedback({ offerId, what }: { offerId: string; what: Feedba
     setSending(true);
     try {
       const { sendOfferFeedback } = await import("./send-offer-feedback");
-      setOutcome(await sendOfferFeedback(offerId, submitter.value));
-      for (const listener of voteListeners) listener();
+      const outcome = await sendOfferFeedback(offerId, submitter.value);
+      setOutcome(outcome);
+      recordVote(offerId, outcome.tally ?? null);
     } catch {
       // The sending code itself could not be loaded (offline, or a deploy replaced it).
       setOutcome({ ok: false, text: "Your vote could not be sent. Please try again." });

@@ -3,6 +3,7 @@ import { expiryLabel, successLabel, usedTodayLabel, verifiedLabel } from "../../
 import { HOW_WE_VERIFY_CODES } from "../../lib/method-pages";
 import { useToday } from "../use-today";
 import { AppLink } from "./AppLink";
+import { useVoteTally } from "./vote-tallies";
 
 /** What a visitor checks before trusting an offer: when it ends, when it was last verified
  * (after a check mark that `offer-verified` draws, linking how codes are verified), how many it worked for, and how often
@@ -11,7 +12,9 @@ export function OfferMeta({ offer }: { offer: OfferCardData }) {
   const now = useToday();
   const ends = expiryLabel(offer.expires_at, now);
   const verified = verifiedLabel(offer.verified_at, now);
-  const success = successLabel(offer.worked_count, offer.failed_count);
+  // After the visitor's own vote, the count the Worker answered it with.
+  const tally = useVoteTally(offer.id);
+  const success = tally ? successLabel(tally.worked, tally.failed) : successLabel(offer.worked_count, offer.failed_count);
   const used = usedTodayLabel(offer.used_today);
   if (!ends && !verified && !success && !used) return null;
   return (

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { BadgeChip } from "../../data/badges";
 import type { ProductCardData } from "../../data/products";
 import type { CardType } from "../../data/types";
-import { formatCount } from "../../lib/numbers";
+import { formatCount, formatRating } from "../../lib/numbers";
 import { formatPrice } from "../../lib/price";
 import { Carousel } from "./Carousel";
 import { CouponReveal } from "./CouponReveal";
@@ -29,7 +29,7 @@ export function ProductPrice({ price }: { price: ProductCardData["price"] }) {
 /** Rating out of 5, the number of reviews behind it, their source and how the site rates. */
 export function ProductRating({ rating, reviewCount, source }: { rating: number; reviewCount: number; source: string }) {
   if (!rating) return null;
-  const score = rating.toFixed(1);
+  const score = formatRating(rating);
   return (
     <p className="small mb-2">
       <span className="text-warning" aria-hidden="true">
@@ -57,13 +57,7 @@ export function ProductActions({ product, ctaLabel, withCoupon = true }: { produ
         </OutboundLink>
       )}
       {withCoupon && product.coupon && (
-        <CouponReveal
-          heading={product.headline || product.name}
-          code={product.coupon.coupon_code}
-          ctaLabel={label}
-          ctaUrl={product.ctaUrl}
-          offerId={product.coupon.id}
-        />
+        <CouponReveal heading={product.headline || product.name} code={product.coupon.coupon_code} ctaUrl={product.ctaUrl} offerId={product.coupon.id} />
       )}
     </div>
   );

@@ -4,8 +4,13 @@ import { ADVERTORIAL_NOTICE, SPONSORED_LABEL } from "../../lib/sponsored";
 export function SponsoredNotice({ className = "" }: { className?: string }) {
   return (
     <p className={`small text-body-secondary ${className}`}>
-      <span className="badge text-bg-warning me-2">{SPONSORED_LABEL}</span>
+      <SponsoredBadge className="me-2" />
       {ADVERTORIAL_NOTICE}
     </p>
   );
+}
+
+/** The label of every list item, card and suggestion that shows paid content. */
+export function SponsoredBadge({ className = "" }: { className?: string }) {
+  return <span className={`badge text-bg-warning ${className}`}>{SPONSORED_LABEL}</span>;
 }

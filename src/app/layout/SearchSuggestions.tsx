@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import { SEARCH_KIND_LABELS, SUGGESTIONS_PATH, type Suggestion } from "../../data/search-kinds";
 import { SUGGEST_MIN_LENGTH } from "../../lib/search-limits";
+import { SPONSORED_LABEL } from "../../lib/sponsored";
 
 /** Wait this long after the last keystroke before asking. */
 const DEBOUNCE_MS = 200;
@@ -136,7 +137,11 @@ export function SearchSuggestions({ input, listId }: { input: RefObject<HTMLInpu
             {item.title}
             {item.store && <span className={`d-block ${secondary(index)}`}>{`at ${item.store}`}</span>}
           </span>
-          {item.kind && <span className={`flex-shrink-0 ${secondary(index)}`}>{SEARCH_KIND_LABELS[item.kind]}</span>}
+          {item.kind && (
+            <span className={`flex-shrink-0 ${secondary(index)}`}>
+              {item.kind === "advertorials" ? `${SEARCH_KIND_LABELS[item.kind]} · ${SPONSORED_LABEL}` : SEARCH_KIND_LABELS[item.kind]}
+            </span>
+          )}
         </li>
       ))}
     </ul>

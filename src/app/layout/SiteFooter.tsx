@@ -3,6 +3,7 @@ import { CONSENT_WORDING, DIGEST_CONSENT, NEWSLETTER_FORM } from "../../lib/news
 import { HOW_WE_RATE, HOW_WE_VERIFY_CODES } from "../../lib/method-pages";
 import { useRootData } from "../root-data";
 import { AppLink } from "../components/AppLink";
+import { COOKIE_SETTINGS_HREF } from "../../lib/consent";
 
 interface FooterLink {
   to: string;
@@ -26,7 +27,8 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
   );
 }
 
-/** Spec Footer: every link (and issue 53's method pages), the two category filters (ids from the settings record), the copyright line. */
+/** Spec Footer: every link (and issue 53's method pages), the two category filters (ids from
+ * the settings record), the cookie settings (the consent choice), the copyright line. */
 export function SiteFooter() {
   const { site } = useRootData();
   const categories = site.footerCategories.map((c) => ({ to: `/stores?catID=${encodeURIComponent(c.id)}`, label: c.title }));
@@ -56,6 +58,8 @@ export function SiteFooter() {
       title: "Legal",
       links: [
         { to: "/cookie-policy", label: "Cookie policy" },
+        // The consent choice, again (issue 51).
+        { to: COOKIE_SETTINGS_HREF, label: "Cookie settings" },
         { to: "/terms-of-use", label: "Terms of use" },
         { to: "/privacy-policy", label: "Privacy policy" },
         { to: "/do-not-sell-or-share", label: "Do not sell or share my personal information" },

@@ -7,6 +7,9 @@ import { NavLinks } from "./NavLinks";
 import { ThemeSwitcher } from "./ThemeSwitcher";
 import { AppLink } from "../components/AppLink";
 
+/** The header's links, which a link opens without JavaScript on narrow screens. */
+const SITE_MENU_ID = "site-menu";
+
 export function SiteHeader() {
   const { site, headerStores } = useRootData();
   return (
@@ -18,7 +21,8 @@ export function SiteHeader() {
             <img src={built.logo} alt="" width={28} height={28} />
             {site.name}
           </AppLink>
-          <div className="collapse navbar-collapse">
+          {/* Without JavaScript, under the extra-large breakpoint, the links show when "Menu" targets them (client/styles.css). */}
+          <div className="collapse navbar-collapse" id={SITE_MENU_ID}>
             <NavLinks stores={headerStores} className="navbar-nav me-auto text-nowrap" />
           </div>
           <HeaderSearch className="d-none d-xl-block" />
@@ -28,6 +32,9 @@ export function SiteHeader() {
             <ThemeSwitcher />
             <div className="d-xl-none">
               <MobileMenu stores={headerStores} siteName={site.name} />
+              <a className="btn btn-outline-secondary nojs-menu-link" href={`#${SITE_MENU_ID}`}>
+                Menu
+              </a>
             </div>
           </div>
         </div>

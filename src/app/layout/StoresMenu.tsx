@@ -5,8 +5,9 @@ import { isKeyboardFocus, useDismiss } from "./use-dismiss";
 
 /**
  * 'Coupon & Deals' (links to /offers) with a menu of the first stores, each to its
- * category's store list. Opens on hover, on keyboard focus and on tap of the caret;
- * closes when the pointer or focus leaves, and on Escape.
+ * category's store list (spec), which the item names ("in VPN stores"): a visitor expecting
+ * the store's own page knows where the item leads (issue 51). Opens on hover, on keyboard
+ * focus and on tap of the caret; closes when the pointer or focus leaves, and on Escape.
  */
 export function StoresMenu({ stores, current }: { stores: HeaderStore[]; current: boolean }) {
   const [open, setOpen] = useState(false);
@@ -46,12 +47,9 @@ export function StoresMenu({ stores, current }: { stores: HeaderStore[]; current
       <ul id={menuId} className={`dropdown-menu${open ? " show" : ""}`} style={{ top: "100%" }}>
         {stores.map((store) => (
           <li key={store.id}>
-            <AppLink
-              className="dropdown-item"
-              to={store.category_ids[0] ? `/stores?catID=${encodeURIComponent(store.category_ids[0])}` : "/stores"}
-              onClick={close}
-            >
+            <AppLink className="dropdown-item" to={store.category ? `/stores?catID=${encodeURIComponent(store.category.id)}` : "/stores"} onClick={close}>
               {store.title}
+              <span className="d-block small text-body-secondary">{store.category ? `in ${store.category.title} stores` : "in all stores"}</span>
             </AppLink>
           </li>
         ))}

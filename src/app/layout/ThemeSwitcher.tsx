@@ -17,7 +17,10 @@ function applyTheme(choice: ThemeChoice) {
  * it, and in Auto follows the OS setting live. */
 export function ThemeSwitcher() {
   // The server cannot know the stored choice: render Auto, then read it after hydration.
-  const [choice, setChoice] = useState<ThemeChoice>("auto");
+  // Null until read: applying Auto before it would flash the system's theme over the
+  // visitor's own choice, which the pre-paint script had already applied.
+  const [stored, setStored] = useState<ThemeChoice | null>(null);
+  const choice = stored ?? "auto";
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -25,22 +28,23 @@ export function ThemeSwitcher() {
   useDismiss(open, root, () => setOpen(false), toggle);
 
   useEffect(() => {
-    const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    if (isThemeChoice(stored)) setChoice(stored);
+    const saved = localStorage.getItem(THEME_STORAGE_KEY);
+    setStored(isThemeChoice(saved) ? saved : "auto");
   }, []);
 
   useEffect(() => {
-    applyTheme(choice);
-    if (choice !== "auto") return;
+    if (stored === null) return;
+    applyTheme(stored);
+    if (stored !== "auto") return;
     const query = window.matchMedia("(prefers-color-scheme: dark)");
     const follow = () => applyTheme("auto");
     query.addEventListener("change", follow);
     return () => query.removeEventListener("change", follow);
-  }, [choice]);
+  }, [stored]);
 
   const choose = (next: ThemeChoice) => {
     localStorage.setItem(THEME_STORAGE_KEY, next);
-    setChoice(next);
+    setStored(next);
     setOpen(false);
     toggle.current?.focus();
   };

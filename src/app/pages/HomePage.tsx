@@ -7,6 +7,7 @@ import { useRootData } from "../root-data";
 import { HERO_SUMMARY } from "./home/home-content";
 import type { homeLoader } from "./home/home-loader";
 import { HomeHero } from "./home/HomeHero";
+import { CountryNote } from "../components/CountryNote";
 import { ReadMoreSection } from "../components/ReadMoreSection";
 import { lazySection } from "../lazy-section";
 
@@ -40,6 +41,7 @@ export function HomePage() {
       />
       <HomeHero categories={data.categories} />
       <div className="container">
+        <CountryNote />
         <PopularCategories categories={data.categories} />
         <PopularArticles resolve={data.popularArticles} />
         <TopDeals id="top-deals" title="Top Deals" viewAll={{ to: "/stores", label: "View all" }} resolve={data.topDeals} count={TOP_DEALS} />

@@ -10,6 +10,7 @@ import { listHref, noOffersMessage } from "./store/filter-params";
 import type { OffersLoaderData } from "./store/offers-loader";
 import { AppLink } from "../components/AppLink";
 import { countryPageHref } from "../../lib/country-page";
+import { CountryNote } from "../components/CountryNote";
 
 const TYPE_NAMES: Record<OfferType | "all", string> = { all: "Coupons & Deals", coupon: "Coupons", deal: "Deals" };
 const TYPE_FILTERS: { type: OfferType | null; label: string }[] = [
@@ -36,8 +37,9 @@ export function OffersPage() {
       />
       <h1 className="h3 mb-1">{title}</h1>
       <p className="text-body-secondary">
-        Featured offers first, then the newest. <a href={countryPageHref(href(offers.page))}>Offers for your country</a>
+        Featured offers first, then the newest. <AppLink to={countryPageHref(href(offers.page))}>Offers for your country</AppLink>
       </p>
+      <CountryNote />
       <div className="row g-4">
         {/* Before the list: on phones the Filters button comes first, not after every card. */}
         <aside className="col-lg-3">

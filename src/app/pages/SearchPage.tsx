@@ -8,6 +8,7 @@ import { SEARCH_MAX_LENGTH } from "./home/home-content";
 import type { searchLoader } from "./search/search-loader";
 import { SearchResultItem } from "./search/SearchResultItem";
 import { AppLink } from "../components/AppLink";
+import { CountryNote } from "../components/CountryNote";
 
 function searchHref({ text, category }: SearchQuery, kind: SearchKind | null, page = 1): string {
   const params = new URLSearchParams({ q: text });
@@ -120,6 +121,7 @@ export function SearchPage() {
     <main className="container py-4">
       <PageMeta title={query.text ? `Search results for “${query.text}”` : "Search"} noindex />
       <h1 className="h3 mb-3">Search stores, deals and reviews</h1>
+      <CountryNote />
       <div className="mb-4">
         {/* Keyed by the address, so the fields show the new query after each search. */}
         <SearchForm key={location.search} text={query.text} category={query.category ?? ""} categoryRequired={false} />

@@ -5,6 +5,7 @@ import type { StoreDetails } from "../../data/stores";
 import { storePath } from "../../lib/slug";
 import { product } from "../../lib/structured-data";
 import { withoutSiteName } from "../../lib/text";
+import { CountryNote } from "../components/CountryNote";
 import { Deferred } from "../components/Deferred";
 import { PageMeta } from "../components/PageMeta";
 import { useRootData } from "../root-data";
@@ -23,7 +24,7 @@ import { lazySection } from "../lazy-section";
 // The sidebar, the similar-stores carousel and the sections at the page's end are hydrated
 // when the visitor comes near them (issue 37); until then React keeps their server HTML, and
 // the offers, the page's content, do not wait for their code.
-const StoreFilters = lazySection("store-filters", () => import("./store/StoreFilters"), "StoreFilters");
+const StoreCategories = lazySection("store-categories", () => import("./store/StoreCategories"), "StoreCategories");
 const SimilarStores = lazySection("similar-stores", () => import("./store/SimilarStores"), "SimilarStores");
 const StoreAbout = lazySection("store-about", () => import("./store/StoreAbout"), "StoreAbout");
 // The closed lists (offers of other countries, and those expired lately) come as one.
@@ -67,10 +68,11 @@ function StoreView({ store, data }: { store: StoreDetails; data: StoreLoaderData
       />
       <StoreBreadcrumb title={store.title} />
       <StoreHero store={store} heading={storeHeading(store.title, data.monthYear)} />
+      <CountryNote />
       <div className="row g-4">
-        {/* Before the list: on phones the Filters button comes first, not after every card. */}
-        <aside className="col-lg-3">
-          <StoreFilters categories={data.categories} />
+        {/* Beside the offers from the large breakpoint; on phones after them: links elsewhere, not the page's content. */}
+        <aside className="col-lg-3 order-last order-lg-first">
+          <StoreCategories categories={data.categories} />
         </aside>
         <div className="col-lg-9">
           <Deferred resolve={data.similar} fallback={<SimilarStoresSkeleton />}>

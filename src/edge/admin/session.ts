@@ -83,10 +83,12 @@ export function asUser(config: Config, token: string, path: string, init: Reques
   return fetch(`${config.pocketbaseUrl}${path}`, { ...init, headers, signal: init.signal ?? AbortSignal.timeout(ORIGIN_TIMEOUT_MS) });
 }
 
-/** Content reads as the signed-in account, straight to PocketBase, never through a cache. */
-export function userContentClient(config: Config, token: string): ContentClient {
+/** Content reads as the signed-in account, straight to PocketBase, never through a cache;
+ * `showsScheduled` for an editor's preview (ContentClient.showsScheduled). */
+export function userContentClient(config: Config, token: string, { showsScheduled = false } = {}): ContentClient {
   return createContentClient({
     baseUrl: config.pocketbaseUrl,
+    showsScheduled,
     fetch: (input, init) => asUser(config, token, String(input).slice(config.pocketbaseUrl.length), init),
   });
 }

@@ -7,13 +7,13 @@ import { CACHE_STATUS_HEADER } from "./cache";
 import type { AppEnv } from "../app-env";
 import { INTERNAL_HEADERS } from "../middleware/internal-headers";
 import { freshUntil } from "./offer-schedule";
+import { MAX_PARAM_LENGTH } from "./content-params";
 
 /** Query parameters of a list read the Worker forwards (spec section 7); others are dropped. */
 const LIST_PARAMS = ["page", "perPage", "filter", "sort", "expand", "fields", "skipTotal"] as const;
 const VIEW_PARAMS = ["expand", "fields"] as const;
 /** PocketBase's ceiling (tools/search: MaxPerPage); the SDK's getFullList asks for exactly this. */
 const MAX_PER_PAGE = 1000;
-const MAX_PARAM_LENGTH = 2000;
 const RECORD_ID = /^[a-z0-9]{1,32}$/;
 const FILE_NAME = /^[\w.-]{1,200}$/;
 const THUMB = /^\d{1,4}x\d{1,4}[tbf]?$/;

@@ -1,19 +1,16 @@
 import type { Context } from "hono";
 import { html } from "hono/html";
-import { offeredIn } from "../../data/offer-countries";
-import { listStoreOffers } from "../../data/offers";
-import { getStore } from "../../data/stores";
 import { isoDay, mediumDate } from "../../lib/dates";
-import { OUTBOUND_REL, outboundHref } from "../../lib/outbound";
-import { storePath } from "../../lib/slug";
+import { renderPage } from "../../ssr/render";
 import type { AppEnv } from "../app-env";
 import { page } from "../pages/plain-page";
 import { visitorCountry } from "../pages/visitor-country";
+import { forThisVisitor } from "../pages/visitor-page";
 
 /**
- * The pages /goto answers instead of a redirect: plain pages (plain-page.ts), which render
- * when PocketBase cannot and stay out of the page cache and search engines (goto.ts sets
- * no-store and noindex).
+ * The pages /goto answers instead of a redirect, out of the page cache and search engines
+ * (goto.ts sets no-store and noindex): plain pages (plain-page.ts), which render when
+ * PocketBase cannot, and the ended offer's page in the site's frame.
  */
 
 export function notPartnerLink(c: Context<AppEnv>): Response | Promise<Response> {
@@ -30,33 +27,37 @@ export function unavailable(c: Context<AppEnv>): Response | Promise<Response> {
   return page(c, 503, "We could not check this link just now", html`<p>Please try again in a moment.</p>`);
 }
 
-/** Live offers the ended offer's page suggests; the store page lists them all. */
-const ENDED_SUGGESTIONS = 5;
-
 /**
- * The link of an offer that has ended: 410, since the redirect is gone for good, with the
- * day it ended and the store's live offers instead of a partner page with a dead code. The
- * store and its offers are the store page's own reads (edge-cached), those offered in the
- * visitor's country; without them the page still says the offer ended.
+ * The link of an offer that has ended: the page of the route table's `goto` route
+ * (src/app/pages/OfferEndedPage.tsx), in the site's frame, 410 with the day it ended and the
+ * store's live offers as cards (issue 51). Uncached and unindexed (goto.ts's headers). When
+ * that page cannot be rendered (PocketBase down, or the content no longer agrees with the
+ * link index), a plain page still says the offer ended.
  */
-export async function offerEnded(c: Context<AppEnv>, endedAt: number, storeId: string): Promise<Response> {
-  const ended = new Date(endedAt).toISOString();
-  const when = html`<time datetime="${isoDay(ended)}">${mediumDate(ended)}</time>`;
-  let more = html``;
-  if (storeId) {
-    try {
-      const pb = c.var.origin.client();
-      const [store, offers] = await Promise.all([getStore(pb, storeId), listStoreOffers(pb, storeId, 1)]);
-      const country = visitorCountry(c.req.raw);
-      const live = offers.items.filter((offer) => offer.cta_url && offeredIn(offer.countries, country)).slice(0, ENDED_SUGGESTIONS);
-      more = html`<h2>${live.length ? `Live offers at ${store.title}` : `${store.title} has no live offers just now`}</h2>${
-        live.length
-          ? html`<ul>${live.map((offer) => html`<li><a href="${outboundHref(offer.cta_url)}" rel="${OUTBOUND_REL}">${offer.heading}</a></li>`)}</ul>`
-          : ""
-      }<p><a href="${storePath(store)}">All ${store.title} offers</a></p>`;
-    } catch (err) {
-      console.error("ended offer page: store offers unavailable", err);
+export async function offerEnded(c: Context<AppEnv>, endedAt: number): Promise<Response> {
+  const country = visitorCountry(c.req.raw);
+  try {
+    const rendered = await renderPage(c.req.raw, {
+      content: c.var.origin.client(),
+      siteOrigin: c.var.config.siteOrigin,
+      country: { country, varies: () => undefined },
+      waitForAll: false,
+      nonce: c.var.cspNonce,
+    });
+    if (rendered.status === 410) {
+      const headers = new Headers(rendered.headers);
+      for (const [name, value] of c.res.headers) headers.set(name, value);
+      return forThisVisitor(c, new Response(rendered.body, { status: 410, headers }), country);
     }
+    await rendered.body?.cancel();
+  } catch (err) {
+    console.error("ended offer page: render failed", err);
   }
-  return page(c, 410, "This offer has ended", html`<p>This offer ended on ${when}, so we did not send you on to a code that no longer works.</p>${more}`);
+  const ended = new Date(endedAt).toISOString();
+  return page(
+    c,
+    410,
+    "This offer has ended",
+    html`<p>This offer ended on <time datetime="${isoDay(ended)}">${mediumDate(ended)}</time>, so we did not send you on to a code that no longer works.</p>`,
+  );
 }

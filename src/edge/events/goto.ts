@@ -46,7 +46,7 @@ export async function goto(c: Context<AppEnv>): Promise<Response> {
   const kind: OutboundKind = c.req.query("wp") === "0" ? "impression" : "click";
   // Nobody goes out, so nothing is recorded: a click would count for an offer no one can use.
   const endedAt = links?.endedAt(template, Date.now());
-  if (endedAt !== undefined) return kind === "impression" ? c.body(null, 204) : offerEnded(c, endedAt, links?.recordsOf(template)?.store ?? "");
+  if (endedAt !== undefined) return kind === "impression" ? c.body(null, 204) : offerEnded(c, endedAt);
 
   const visitor = visitorContext(c);
   const clickId = newClickId();

@@ -6,19 +6,21 @@ import { hasOptedOut, requestPrivacySignals } from "../../lib/privacy";
 import { LIMITS } from "../../lib/rules";
 import { parseTracking, TRACKING_COOKIE, TRACKING_KEYS, type TrackingData, type TrackingKey } from "../../lib/tracking";
 import type { AppEnv } from "../app-env";
+import { consentWithheld } from "../consent/consent";
 import { hmacHex } from "../signing";
 import type { OutboundEventMessage, OutboundKind } from "./messages";
 import type { LinkedRecords } from "./partner-links";
 
 /** What a visitor's request tells about them, as far as an event may keep it. */
 export interface VisitorContext {
-  /** GPC, DNT or the site's opt-out: no campaign values, no country, no click id for partners. */
+  /** GPC, DNT, the site's opt-out, or consent withheld (issue 51): no campaign values, no
+   * country, no click id for partners. The click still counts, anonymously. */
   optedOut: boolean;
   tracking: TrackingData;
 }
 
 export function visitorContext(c: Context<AppEnv>): VisitorContext {
-  const optedOut = hasOptedOut(requestPrivacySignals(c.req.raw.headers));
+  const optedOut = hasOptedOut(requestPrivacySignals(c.req.raw.headers)) || consentWithheld(c);
   return { optedOut, tracking: optedOut ? {} : parseTracking(readCookie(c.req.header("Cookie"), TRACKING_COOKIE)) };
 }
 

@@ -12,14 +12,17 @@ import {
   type TrackingData,
 } from "../../lib/tracking";
 import type { AppEnv } from "../app-env";
+import { consentWithheld } from "../consent/consent";
 import { secureCookies } from "./secure-cookies";
 
 /**
  * The Set-Cookie value that stores `incoming` (new tracking values, a short link's id) over
  * what the request's tracking cookie holds, by the spec's rule (non-empty values overwrite,
- * the others are kept); null when that changes nothing.
+ * the others are kept); null when that changes nothing, or when the visitor's consent is
+ * withheld: the campaign cookie is not essential (issue 51).
  */
 export function trackingCookie(c: Context<AppEnv>, incoming: TrackingData): string | null {
+  if (consentWithheld(c)) return null;
   const stored = parseTracking(readCookie(c.req.header("Cookie"), TRACKING_COOKIE));
   const merged = mergeTracking(stored, incoming);
   if (sameTracking(stored, merged)) return null;

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { COLLECTIONS } from "../../data/collections";
 import { hasOptedOut, requestPrivacySignals } from "../../lib/privacy";
 import type { AppEnv } from "../app-env";
+import { consentWithheld } from "../consent/consent";
 
 /** A ping body is `{"cid":"…"}`; anything much larger is not ours. */
 export const PING_MAX_BODY_BYTES = 1024;
@@ -11,7 +12,8 @@ const WEBSITE_ID = "9";
 /**
  * POST /api/status/ping with `{cid}` (spec section 7, affiliate ping flow): answers
  * `{success: true}` only when pings are enabled in the site settings, the cid is the
- * site's, and the visitor has not opted out (Sec-GPC, DNT or the opt-out cookie).
+ * site's, and the visitor has not opted out (Sec-GPC, DNT or the opt-out cookie) and has
+ * consented where consent is asked (issue 51).
  * The browser fires its tracking calls only after a true answer.
  */
 export async function ping(c: Context<AppEnv>): Promise<Response> {
@@ -26,7 +28,7 @@ export async function ping(c: Context<AppEnv>): Promise<Response> {
     return bad("The body is not valid JSON.");
   }
   if (typeof cid !== "string" || !CID.test(cid)) return bad("cid must be a short string of letters, digits, '-' or '_'.");
-  if (hasOptedOut(requestPrivacySignals(c.req.raw.headers))) return c.json({ success: false });
+  if (hasOptedOut(requestPrivacySignals(c.req.raw.headers)) || consentWithheld(c)) return c.json({ success: false });
 
   const response = await c.var.origin
     .read(`/api/collections/${COLLECTIONS.websites}/records/${WEBSITE_ID}?fields=pings_enabled,ping_cid`)

@@ -3,7 +3,7 @@ import { serializeCookie } from "../../lib/cookies";
 import { OPT_OUT_COOKIE, OPT_OUT_COOKIE_ATTRIBUTES, OPT_OUT_MAX_AGE_S } from "../../lib/privacy";
 import type { AppEnv } from "../app-env";
 import { secureCookies } from "../middleware/secure-cookies";
-import { fromThisSite } from "./visitor-post";
+import { siteFormPost } from "./visitor-post";
 
 export const OPT_OUT_PAGE = "/do-not-sell-or-share";
 
@@ -16,14 +16,9 @@ export const OPT_OUT_MAX_BODY_BYTES = 1024;
  * address, so the page itself stays the same for everyone and cacheable).
  */
 export async function privacyChoice(c: Context<AppEnv>): Promise<Response> {
-  c.header("Cache-Control", "no-store");
-  if (!fromThisSite(c)) return c.text("Cross-site form posts are not accepted.", 403);
-  let choice: unknown;
-  try {
-    choice = (await c.req.parseBody()).choice;
-  } catch {
-    choice = undefined;
-  }
+  const body = await siteFormPost(c);
+  if (body instanceof Response) return body;
+  const choice = body.choice;
   if (choice !== "out" && choice !== "in") return c.text("choice must be 'out' or 'in'.", 400);
   const options = { ...OPT_OUT_COOKIE_ATTRIBUTES, secure: secureCookies(c) };
   c.header(

@@ -49,3 +49,18 @@ export function fromThisSite(c: Context<AppEnv>, page: "optional" | "required" =
     return false;
   }
 }
+
+/**
+ * The fields of a form posted from one of the site's pages (never cached), or the 403 that
+ * answers a cross-site post. A body that cannot be read has no fields: the handler then
+ * answers the 400 of a missing one.
+ */
+export async function siteFormPost(c: Context<AppEnv>): Promise<Record<string, unknown> | Response> {
+  c.header("Cache-Control", "no-store");
+  if (!fromThisSite(c)) return c.text("Cross-site form posts are not accepted.", 403);
+  try {
+    return await c.req.parseBody();
+  } catch {
+    return {};
+  }
+}

@@ -3,6 +3,7 @@ import type { ArticleListItem } from "../../../data/articles";
 import { truncateWords } from "../../../lib/text";
 import { PublishDate } from "./PublishDate";
 import { AppLink } from "../../components/AppLink";
+import { SponsoredBadge } from "../../components/SponsoredNotice";
 import { authorPath } from "../../../lib/slug";
 
 /** Spec: the list card's subtitle is trimmed to 10 words. */
@@ -13,8 +14,8 @@ const IMAGE_HEIGHT = 300;
  * missing featured image); the picture is fitted inside it, never cropped: images carry text. */
 const FRAME = { aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}` };
 
-/** A card of an article list and of the read-more block: image, first category, title,
- * subtitle cut to 10 words, 'By {author}', publish date. `compact` (the home blog strip)
+/** A card of an article list and of the read-more block: image, an advertorial's
+ * "Sponsored" label, first category, title, subtitle cut to 10 words, 'By {author}', publish date. `compact` (the home blog strip)
  * shows only image, first category and title. The whole card is the link. */
 export function ArticleCard({ item, headingLevel: Heading = "h3", compact = false }: { item: ArticleListItem; headingLevel?: "h2" | "h3"; compact?: boolean }) {
   return (
@@ -32,7 +33,12 @@ export function ArticleCard({ item, headingLevel: Heading = "h3", compact = fals
         />
       )}
       <div className="card-body d-flex flex-column">
-        {item.category && <p className="small text-primary-emphasis fw-semibold mb-1">{item.category}</p>}
+        {(item.category || item.kind === "advertorials") && (
+          <p className="small text-primary-emphasis fw-semibold mb-1 d-flex flex-wrap gap-2 align-items-center">
+            {item.kind === "advertorials" && <SponsoredBadge />}
+            {item.category}
+          </p>
+        )}
         <Heading className="h6 card-title">
           <AppLink className="stretched-link text-reset text-decoration-none" to={articlePath(item)}>
             {item.title}

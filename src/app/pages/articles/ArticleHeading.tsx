@@ -1,6 +1,7 @@
 import type { ArticleHeader, ArticleKind } from "../../../data/articles";
 import { PublishDate } from "./PublishDate";
 import { AppLink } from "../../components/AppLink";
+import { PreviewBadge } from "../../components/PreviewBadge";
 import { authorPath } from "../../../lib/slug";
 
 const AVATAR_SIZE = 40;
@@ -21,7 +22,10 @@ export function ArticleHeading({ header, kind, subtitle }: { header: ArticleHead
           {category.title}
         </AppLink>
       )}
-      <h1 className="display-6 fw-bold">{header.title}</h1>
+      <h1 className="display-6 fw-bold">
+        {header.title}
+        <PreviewBadge id={header.id} />
+      </h1>
       {subtitle && <p className="lead text-body-secondary">{subtitle}</p>}
       <div className="d-flex flex-wrap align-items-center gap-2 small text-body-secondary mb-3 article-byline">
         {author?.avatarUrl && <img className="rounded-circle" src={author.avatarUrl} alt="" width={AVATAR_SIZE} height={AVATAR_SIZE} decoding="async" />}

@@ -1,12 +1,13 @@
 import { articlePath } from "../../../data/article-path";
 import type { ArticleListItem } from "../../../data/articles";
 import { AppLink } from "../../components/AppLink";
+import { SponsoredBadge } from "../../components/SponsoredNotice";
 
 const IMAGE_WIDTH = 800;
 const IMAGE_HEIGHT = 600;
 const FRAME = { aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}` };
 
-/** The first item of a list, large: category, title, subheading, featured image and 'Read More'. */
+/** The first item of a list, large: an advertorial's "Sponsored" label, category, title, subheading, featured image and 'Read More'. */
 export function ArticleHero({ item }: { item: ArticleListItem }) {
   const headingId = `hero-${item.id}`;
   const image = item.largeImageUrl || item.imageUrl;
@@ -29,7 +30,12 @@ export function ArticleHero({ item }: { item: ArticleListItem }) {
         )}
         <div className="col-md-6">
           <div className="p-4 p-lg-5">
-            {item.category && <p className="text-primary-emphasis fw-semibold mb-2">{item.category}</p>}
+            {(item.category || item.kind === "advertorials") && (
+              <p className="text-primary-emphasis fw-semibold mb-2 d-flex flex-wrap gap-2 align-items-center">
+                {item.kind === "advertorials" && <SponsoredBadge />}
+                {item.category}
+              </p>
+            )}
             <h2 id={headingId} className="h3">
               {item.title}
             </h2>

@@ -18,7 +18,7 @@ export function LatestDeals({ resolve }: { resolve: Promise<SectionResult<OfferC
       resolve={resolve}
       placeholder={<CardPlaceholders count={3} columns="row-cols-1 row-cols-sm-2 row-cols-xl-3" height={190} />}
       layout={LAYOUT}
-      renderItem={(offer) => <OfferCard offer={{ ...offer, subheading: truncateChars(offer.subheading, LATEST_DEAL_SUBHEADING, "...") }} />}
+      renderItem={(offer) => <OfferCard offer={{ ...offer, subheading: truncateChars(offer.subheading, LATEST_DEAL_SUBHEADING) }} />}
     />
   );
 }

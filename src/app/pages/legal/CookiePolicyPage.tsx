@@ -1,17 +1,19 @@
 import { ADMIN_SESSION_COOKIE, ADMIN_SESSION_COOKIE_ATTRIBUTES } from "../../../lib/admin-session";
 import type { CookieAttributes } from "../../../lib/cookies";
+import { CONSENT_COOKIE, CONSENT_COOKIE_ATTRIBUTES, COOKIE_SETTINGS_ID } from "../../../lib/consent";
 import { COUNTRY_COOKIE, COUNTRY_COOKIE_ATTRIBUTES } from "../../../lib/country-choice";
 import { VOTES_COOKIE, VOTES_COOKIE_ATTRIBUTES } from "../../../lib/offer-feedback";
 import { OPT_OUT_COOKIE, OPT_OUT_COOKIE_ATTRIBUTES } from "../../../lib/privacy";
 import { TRACKING_COOKIE, TRACKING_COOKIE_ATTRIBUTES } from "../../../lib/tracking";
 import { LegalDocument, LegalTable, SupportEmail, type LegalSection } from "../../components/LegalDocument";
 import { AppLink } from "../../components/AppLink";
+import { ConsentControl } from "../../components/ConsentControl";
 
 /** Everything this site stores in a visitor's browser. Keep in step with the code: the
  * theme switcher (src/app/theme.ts), the analytics loader, tracking capture
  * (src/lib/tracking.ts), the do-not-sell opt-out (src/lib/privacy.ts), the offer votes
- * (src/lib/offer-feedback.ts), the country choice (src/lib/country-choice.ts) and the staff's
- * report session (src/lib/admin-session.ts). */
+ * (src/lib/offer-feedback.ts), the country choice (src/lib/country-choice.ts), the consent
+ * choice (src/lib/consent.ts) and the staff's report session (src/lib/admin-session.ts). */
 const INVENTORY = [
   {
     name: "dealpilot-theme",
@@ -29,6 +31,15 @@ const INVENTORY = [
       "Set only for our own staff when they sign in on the site (marketers to read reports, sent only to /admin; editors to preview drafts, sent to every page): keeps them signed in. Visitors never get it.",
     duration: "12 hours, or until they sign out",
     category: "Strictly necessary (staff sign-in)",
+  },
+  {
+    name: "dp_consent",
+    type: "Cookie",
+    setBy: "DealPilot (first party)",
+    purpose:
+      "Remembers whether you accepted or refused the analytics and campaign cookies (\u201cgranted\u201d or \u201cdenied\u201d), so we do not ask again on every page and run only what you accepted.",
+    duration: "6 months, then we ask again",
+    category: "Strictly necessary (your consent choice)",
   },
   {
     name: "dp_country",
@@ -52,9 +63,9 @@ const INVENTORY = [
     type: "Cookie",
     setBy: "DealPilot (first party)",
     purpose:
-      "Keeps the campaign labels of the link that brought you here (utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_id, utm_g and the gclid / fbclid click ids), so partners can credit the visit when you follow an offer.",
+      "Keeps the campaign labels of the link that brought you here (utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_id, utm_g and the gclid / fbclid click ids), so partners can credit the visit when you follow an offer. Where consent is asked, only once you accept.",
     duration: "30 days",
-    category: "Affiliate attribution",
+    category: "Affiliate attribution (not essential)",
   },
   {
     name: "dp_votes",
@@ -71,23 +82,24 @@ const INVENTORY = [
     setBy: "DealPilot (first party)",
     purpose: "A copy of the dp_trk campaign labels, kept in step with the cookie.",
     duration: "No expiry: kept until you clear it",
-    category: "Affiliate attribution",
+    category: "Affiliate attribution (not essential)",
   },
   {
     name: "_ga",
     type: "Cookie",
     setBy: "Google Analytics 4 (first-party cookie)",
-    purpose: "Holds a random identifier that distinguishes one browser from another, so visits can be counted.",
+    purpose: "Holds a random identifier that distinguishes one browser from another, so visits can be counted. Where consent is asked, only once you accept.",
     duration: "2 years",
-    category: "Analytics",
+    category: "Analytics (not essential)",
   },
   {
     name: "_ga_<measurement id>",
     type: "Cookie",
     setBy: "Google Analytics 4 (first-party cookie)",
-    purpose: "Keeps the state of your current visit (session number and start time), so pages viewed can be counted per visit.",
+    purpose:
+      "Keeps the state of your current visit (session number and start time), so pages viewed can be counted per visit. Where consent is asked, only once you accept.",
     duration: "2 years",
-    category: "Analytics",
+    category: "Analytics (not essential)",
   },
 ] as const;
 
@@ -98,6 +110,11 @@ const ATTRIBUTES: { name: string; attributes: CookieAttributes; why: string }[] 
     name: ADMIN_SESSION_COOKIE,
     attributes: ADMIN_SESSION_COOKIE_ATTRIBUTES,
     why: "Sent only with requests from this site's own pages, only to the paths the account uses, and hidden from scripts: only the server reads it.",
+  },
+  {
+    name: CONSENT_COOKIE,
+    attributes: CONSENT_COOKIE_ATTRIBUTES,
+    why: "Sent when you arrive from another site too, so your choice holds on the page you land on. Readable by the page, because the page checks it before it starts analytics; it holds only your choice.",
   },
   {
     name: COUNTRY_COOKIE,
@@ -206,6 +223,21 @@ const SECTIONS: LegalSection[] = [
     ),
   },
   {
+    id: COOKIE_SETTINGS_ID,
+    title: "Your consent",
+    content: (
+      <>
+        <p>
+          Visitors from the European Economic Area, the United Kingdom and Switzerland (by their connection, or the country they chose under &ldquo;Offers for
+          your country&rdquo;) are asked first: until they accept, no analytics cookie or campaign cookie is set, no analytics or affiliate tracking call is
+          made, and clicks on offers count anonymously. Elsewhere these run unless you refuse here. Either way, a Global Privacy Control or Do Not Track signal,
+          or the do-not-sell opt-out, keeps them off.
+        </p>
+        <ConsentControl />
+      </>
+    ),
+  },
+  {
     id: "your-choices",
     title: "Your choices",
     content: (
@@ -216,8 +248,8 @@ const SECTIONS: LegalSection[] = [
             <code>dealpilot-theme</code>. The site then follows your system setting.
           </li>
           <li>
-            <strong>Analytics:</strong> block or delete cookies in your browser settings, or install Google&rsquo;s Analytics opt-out browser add-on. The site
-            works fully without analytics cookies.
+            <strong>Analytics and campaign cookies:</strong> accept or refuse them under <a href={`#${COOKIE_SETTINGS_ID}`}>Your consent</a>, at any time; you
+            can also block or delete cookies in your browser settings. The site works fully without them.
           </li>
           <li>
             <strong>Privacy signals:</strong> we treat a Global Privacy Control signal from your browser as a request to opt out of the sale or sharing of your
@@ -251,9 +283,8 @@ export function CookiePolicyPage() {
   return (
     <LegalDocument
       title="Cookie Policy"
-      description="Every cookie and local storage entry DealPilot sets, what it is for and how long it lasts: the colour-mode preference and Google Analytics 4 cookies, nothing else."
+      description="Every cookie and local storage entry DealPilot sets, what it is for and how long it lasts, and your consent to the analytics and campaign cookies."
       keywords="DealPilot cookie policy, cookies, local storage, Google Analytics cookies, _ga, cookie inventory"
-      updated={{ iso: "2025-08-01", text: "1 August 2025" }}
       intro={<p className="lead mb-0">We store as little as possible in your browser. Here is exactly what, and why.</p>}
       sections={SECTIONS}
     />

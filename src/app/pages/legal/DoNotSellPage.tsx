@@ -112,7 +112,6 @@ export function DoNotSellPage() {
       title="Do Not Sell or Share My Personal Information"
       description="For California residents: what personal information DealPilot may sell or share under the CCPA, and how to opt out by email or with Global Privacy Control."
       keywords="do not sell or share my personal information, CCPA opt-out, California privacy rights, Global Privacy Control, DealPilot"
-      updated={{ iso: "2024-07-01", text: "1 July 2024" }}
       intro={
         <p className="lead mb-0">
           California residents can tell us not to sell or share their personal information. Here is what that covers and how to do it.

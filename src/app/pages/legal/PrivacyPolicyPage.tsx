@@ -1,4 +1,5 @@
 import { LegalDocument, LegalTable, OperatorIdentity, SupportEmail, type LegalSection } from "../../components/LegalDocument";
+import { COOKIE_SETTINGS_HREF } from "../../../lib/consent";
 import { AppLink } from "../../components/AppLink";
 
 const SECTIONS: LegalSection[] = [
@@ -38,8 +39,9 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>
             <strong>Analytics data.</strong> Where analytics is enabled, Google Analytics 4 collects the pages you view, how you reached them, your approximate
-            location (city or country, derived from your IP address), your device and browser type, and a random identifier stored in a cookie. See our{" "}
-            <AppLink to="/cookie-policy">cookie policy</AppLink>.
+            location (city or country, derived from your IP address), your device and browser type, and a random identifier stored in a cookie. In the European
+            Economic Area, the United Kingdom and Switzerland this happens only once you accept, and you can change your choice at any time under{" "}
+            <AppLink to={COOKIE_SETTINGS_HREF}>Cookie settings</AppLink>. See our <AppLink to="/cookie-policy">cookie policy</AppLink>.
           </li>
           <li>
             <strong>Your preferences.</strong> Your choice of light, dark or automatic colour mode is stored in your own browser and is never sent to us.
@@ -73,7 +75,7 @@ const SECTIONS: LegalSection[] = [
             [
               "Crediting our visits and sales to partners",
               "Affiliate and advertising data",
-              "Our legitimate interest in funding the Site through affiliate commissions",
+              "Your consent where the law requires it (the campaign cookie); otherwise our legitimate interest in funding the Site through affiliate commissions",
             ],
             ["Understanding which content is useful", "Analytics data", "Your consent where the law requires it; otherwise our legitimate interest"],
             [
@@ -271,7 +273,6 @@ export function PrivacyPolicyPage() {
       title="Privacy Policy"
       description="How DealPilot collects, uses, shares and protects personal data, how long we keep it, and how to use your rights under the GDPR, CCPA and LGPD."
       keywords="DealPilot privacy policy, personal data, GDPR, CCPA, LGPD, data retention, privacy rights"
-      updated={{ iso: "2026-11-28", text: "28 November 2026" }}
       intro={
         <p className="lead mb-0">
           Your privacy matters to us. This policy explains, in plain language, what information we collect when you visit DealPilot, why we collect it and the

@@ -206,7 +206,6 @@ export function TermsOfUsePage() {
       title="Terms of Use"
       description="The terms that apply worldwide to everyone using DealPilot: eligibility, affiliate disclosure, acceptable use, the ban on automated and AI scraping, liability and governing law."
       keywords="DealPilot terms of use, terms and conditions, affiliate disclosure, scraping policy, limitation of liability"
-      updated={{ iso: "2025-08-01", text: "1 August 2025" }}
       intro={
         <p className="lead mb-0">
           Please read these terms carefully. They explain what you can expect from DealPilot and what we expect from you when you use the site.

@@ -1,11 +1,12 @@
 import { SEARCH_KIND_LABELS, type SearchHit } from "../../../data/search-kinds";
 import { StoreMark } from "../../components/StoreMark";
 import { StoreRating } from "../../components/StoreRating";
+import { SponsoredBadge } from "../../components/SponsoredNotice";
 import { AppLink } from "../../components/AppLink";
 
 const THUMB = 72;
 
-/** One result: thumbnail in a fixed box, kind, title (the link), an offer's store, snippet, a store's rating. */
+/** One result: thumbnail in a fixed box, kind (an advertorial's labelled Sponsored), title (the link), an offer's store, snippet, a store's rating. */
 export function SearchResultItem({ hit }: { hit: SearchHit }) {
   const title = (
     <AppLink className="stretched-link text-reset" to={hit.href}>
@@ -20,7 +21,10 @@ export function SearchResultItem({ hit }: { hit: SearchHit }) {
         )}
       </div>
       <div style={{ minWidth: 0 }}>
-        <p className="small text-primary-emphasis fw-semibold mb-1">{SEARCH_KIND_LABELS[hit.kind]}</p>
+        <p className="small text-primary-emphasis fw-semibold mb-1">
+          {SEARCH_KIND_LABELS[hit.kind]}
+          {hit.kind === "advertorials" && <SponsoredBadge className="ms-2" />}
+        </p>
         <h2 className="h6 mb-1">{title}</h2>
         {hit.store && (
           <p className="small mb-1">

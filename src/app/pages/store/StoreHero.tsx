@@ -1,6 +1,7 @@
 import { fileUrl } from "../../../data/files";
 import type { StoreDetails } from "../../../data/stores";
 import { OutboundLink } from "../../components/OutboundLink";
+import { PreviewBadge } from "../../components/PreviewBadge";
 import { StoreRating } from "../../components/StoreRating";
 
 const BANNER_WIDTH = 1200;
@@ -61,6 +62,7 @@ export function StoreHero({ store, heading }: { store: StoreDetails; heading: st
           )}
           <h1 id="store-heading" className="h2 mb-1">
             {heading}
+            <PreviewBadge id={store.id} />
           </h1>
           <StoreRating rating={store.rating} reviewers={store.reviewers} source={store.rating_source} className="mb-2" />
           {store.subheading && <p className="lead mb-3">{store.subheading}</p>}
