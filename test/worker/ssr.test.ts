@@ -3,6 +3,7 @@ import type { ListResult, Store, StoreFilter } from "../../src/data/types";
 import { HYDRATION_DATA_ID } from "../../src/app/hydration";
 import { PREPAINT_THEME_SCRIPT } from "../../src/app/theme";
 import manifest from "../../public/build/manifest.json";
+import { assetsOf, parsePage } from "./dom";
 import { htmlText, pocketbase, testEnv, visit } from "./helpers";
 
 const storeHref = (s: Pick<Store, "id" | "title">) => `/stores/${encodeURIComponent(s.title.toLowerCase())}/${s.id}`;
@@ -50,8 +51,14 @@ describe("server-rendered Stores list", () => {
     expect(html).toContain(">All Popular Stores</h1>");
     expect(cardTitles(html)).toEqual(expected.items.map(storeHref));
     for (const store of expected.items) expect(html).toContain(htmlText(store.title.slice(0, 30).trimEnd()));
-    expect(html).toMatch(/<link rel="stylesheet" href="\/build\/app-[A-Z0-9]+\.css" data-precedence="app"\/>/);
-    expect(html).toMatch(/<script type="module" src="\/build\/client-[a-z0-9]+\.js" nonce="[^"]+"><\/script>/);
+    // One stylesheet and one module script, both served.
+    const { stylesheets, scripts } = assetsOf(parsePage(html));
+    expect([stylesheets.length, scripts.length]).toEqual([1, 1]);
+    for (const asset of [...stylesheets, ...scripts]) {
+      const served = await visit(asset);
+      expect(served.status, asset).toBe(200);
+      await served.arrayBuffer();
+    }
   });
 
   it("cuts store titles at 30 characters and links store pages (editorial links: stores.test.ts)", async () => {
@@ -110,7 +117,7 @@ describe("server-rendered Stores list", () => {
     const html = await (await visit("/stores")).text();
     const data = hydrationData(html);
     expect(Object.keys(data.loaderData)).toContain("stores");
-    const bundle = `<script type="module" src="${html.match(/src="(\/build\/client-[^"]+)"/)![1]}"></script>`;
+    const bundle = `<script type="module" src="${assetsOf(parsePage(html)).scripts[0]}"></script>`;
     const prepaint = `<script>${PREPAINT_THEME_SCRIPT}</script>`;
     // Every executable script but the pre-paint one (allowed by its hash) carries the page's CSP nonce.
     const nonce = / nonce="([^"]+)"/.exec(html)![1]!;
