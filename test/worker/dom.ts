@@ -11,9 +11,22 @@ export function parsePage(html: string): Page {
   return parseHTML(html).document;
 }
 
-/** Text as read on screen: the element's text, whitespace collapsed. */
-export function textIn(element: { textContent: string | null } | null | undefined): string {
-  return (element?.textContent ?? "").replace(/\s+/g, " ").trim();
+/** Text as read on screen: the element's text, each element's boundary read as a space (a
+ * reader sees separate items: a label and its value, a badge and a title), whitespace collapsed. */
+export function textIn(element: Node | null | undefined): string {
+  return element ? readText(element, " ").replace(/\s+/g, " ").trim() : "";
+}
+
+/** The text under `node`, comments dropped, `boundary` at each element's start and end. */
+function readText(node: Node, boundary: string): string {
+  if (node.nodeType === 3) return (node as Text).data;
+  const inner = [...node.childNodes].map((child) => readText(child, boundary)).join("");
+  return node.nodeType === 1 ? boundary + inner + boundary : inner;
+}
+
+/** An attribute's value, its name matched without regard to case as HTML does (React writes `dateTime`). */
+export function attribute(element: Element | null | undefined, name: string): string | undefined {
+  return [...(element?.attributes ?? [])].find((a) => a.name.toLowerCase() === name)?.value;
 }
 
 /** What a link or button is called: its aria-label, else its text. */
@@ -46,19 +59,16 @@ export function assetsOf(page: Page): { stylesheets: string[]; scripts: string[]
   return { stylesheets: addresses("link[rel=stylesheet]", "href"), scripts: addresses("script[type=module][src]", "src") };
 }
 
-/** `a` comes before `b` in the document (Node.DOCUMENT_POSITION_FOLLOWING: b follows a). */
-export function precedes(a: Element, b: Element): boolean {
-  return (a.compareDocumentPosition(b) & 4) !== 0;
+/** `a` starts before `b` in the document. */
+export function precedes(page: Page, a: Element, b: Element): boolean {
+  const order = [...page.querySelectorAll("*")];
+  return order.indexOf(a) < order.indexOf(b);
 }
 
 /** The text of an HTML fragment, parsed: each element's boundary read as `boundary`
  * (a space where a reader sees separate items), comments dropped, whitespace collapsed. */
 export function fragmentText(html: string, boundary = " "): string {
-  const read = (node: Node): string => {
-    if (node.nodeType === 3) return (node as Text).data;
-    if (node.nodeType !== 1) return "";
-    return boundary + [...node.childNodes].map(read).join("") + boundary;
-  };
-  const body = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`).document.body;
-  return [...body.childNodes].map(read).join("").replace(/\s+/g, " ").trim();
+  return readText(parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`).document.body, boundary)
+    .replace(/\s+/g, " ")
+    .trim();
 }

@@ -6,6 +6,7 @@ import { newClickId } from "../../src/lib/click-id";
 import { contentCacheKey } from "../../src/edge/cache/content-origin";
 import type { OutboundEventMessage } from "../../src/edge/events/messages";
 import type { Env } from "../../src/env";
+import { fragmentText } from "./dom";
 
 /** Bindings of the Worker under test, with the test-only ones from vitest.worker.config.ts. */
 export const testEnv = env as unknown as Env & { TEST_CONTROL_URL: string; TEST_PB_EMAIL: string; TEST_PB_PASSWORD: string };
@@ -114,19 +115,10 @@ export async function pocketbaseWriter() {
   };
 }
 
-/** Text of an HTML fragment as a reader sees it: tags removed (each replaced by `tagsAs`),
- * React's text separators dropped, the entities React writes decoded, spaces collapsed. */
+/** Text of an HTML fragment as a reader sees it, parsed (test/worker/dom.ts): each element's
+ * boundary read as `tagsAs`, comments (React's text separators) dropped, spaces collapsed. */
 export function textOf(html: string, tagsAs = " "): string {
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, tagsAs)
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
+  return fragmentText(html, tagsAs);
 }
 
 /** The issue's live rule, stated by the tests themselves (not imported from src/data), as a

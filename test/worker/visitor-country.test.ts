@@ -142,7 +142,7 @@ describe("a store page with an offer limited to some countries", () => {
     expect(closed?.querySelector("details")?.hasAttribute("open")).toBe(false);
     const cards = [...page.querySelectorAll("article.offer-card")];
     expect(cards.length).toBeGreaterThan(0);
-    for (const card of cards) expect(precedes(card, closed!), textIn(card.querySelector("h3, h2"))).toBe(true);
+    for (const card of cards) expect(precedes(page, card, closed!), textIn(card.querySelector("h3, h2"))).toBe(true);
     // Every offer is offered where the country is unknown; the US lists its own others last.
     expect(elsewhereHeading(views.get(null)!)).toBe("");
     const notInUs = storeOffers().filter((offer) => !offeredIn(offer.countries, "US")).length;
