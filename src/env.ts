@@ -76,6 +76,8 @@ export interface Env {
   MAIL_NOTIFICATIONS_SECRET?: string;
   /** The publisher's postal address, printed in every alert and digest (CAN-SPAM). */
   MAIL_POSTAL_ADDRESS?: string;
+  /** The operator's email address for ops alerts (docs/operations.md); empty: alerts are log lines only. */
+  OPS_ALERT_EMAIL?: string;
   /** Send requests (of 20 messages) the mail job keeps in flight to PocketBase's mailer; 8 by
    * default. Lower it to stay under a relay's sending rate (docs/email.md). */
   MAIL_SEND_CONCURRENCY?: string;
@@ -105,7 +107,7 @@ export interface Config {
   eventsKeySecret: string | null;
   /** Email to subscribers (docs/email.md): the links' key and the relay's notifications'
    * password (null when not set), and the postal address every alert and digest shows. */
-  mail: { tokenSecret: string | null; notificationsSecret: string | null; postalAddress: string; sendConcurrency: number };
+  mail: { tokenSecret: string | null; notificationsSecret: string | null; postalAddress: string; sendConcurrency: number; operatorAddress: string };
   /** Days raw events stay in PocketBase (EVENTS_KEEP_DAYS). */
   eventsKeepDays: number;
 }
@@ -165,6 +167,7 @@ export function readConfig(env: Env): Config {
       notificationsSecret: env.MAIL_NOTIFICATIONS_SECRET || null,
       postalAddress: (env.MAIL_POSTAL_ADDRESS ?? "").trim(),
       sendConcurrency: sendConcurrency(env.MAIL_SEND_CONCURRENCY),
+      operatorAddress: (env.OPS_ALERT_EMAIL ?? "").trim(),
     },
     eventsKeepDays: keepDays(env.EVENTS_KEEP_DAYS),
   };

@@ -106,6 +106,8 @@ describe("a marketer's short link, from the builder to a conversion", () => {
       );
       const button = visiting.locator('a[href^="/goto?url="][href*="click_id"]').first();
       const [partner] = await Promise.all([visitor.waitForEvent("page"), button.click()]);
+      // The new tab opens on /goto and is redirected: wait for the partner's request itself.
+      await expect.poll(() => partnerUrls.length, { timeout: 30_000 }).toBeGreaterThan(0);
       await partner.waitForLoadState();
       // The partner got the click id in its sub-id slot.
       const landed = new URL(partnerUrls.at(-1)!);

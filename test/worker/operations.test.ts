@@ -4,7 +4,8 @@ import type { OutboundEventMessage } from "../../src/edge/events/messages";
 import type { Env } from "../../src/env";
 import worker from "../../src/worker";
 import { archiveKey } from "../../src/lib/archive-key";
-import { eventMessage, pocketbaseWriter, setPocketBase, signInOnSite, siteAccount, superuserToken, testEnv, textOf, visit } from "./helpers";
+import { ALERT_MAIL_EVERY_MS, checkAlerts } from "../../src/edge/ops/alerts";
+import { eventMessage, mailTo, pocketbaseWriter, setPocketBase, signInOnSite, siteAccount, superuserToken, testEnv, textOf, visit } from "./helpers";
 
 /**
  * Issue 49 (docs/operations.md): the events archive in R2, the consumer's record of waiting
@@ -196,6 +197,29 @@ describe("/admin/status and the alerts", () => {
       await worker.scheduled(createScheduledController({ cron: "*/15 * * * *" }), testEnv, ctx);
       const alerts = errors.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("ops alert:"));
       expect(alerts).toEqual(expect.arrayContaining([expect.stringContaining("1 events wait in the dead-letter queue")]));
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("mails the alerts to the operator's address through the site's mailer, once per six hours while the trouble lasts", async () => {
+    const refused = message({ device: "toaster" });
+    await deliver("dealpilot-events-dlq", [refused]);
+    const operator = `ops-${crypto.randomUUID().slice(0, 8)}@dealpilot.local`;
+    const env = { ...testEnv, OPS_ALERT_EMAIL: operator };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const now = Date.now();
+      await checkAlerts(env, now);
+      await vi.waitFor(async () => expect(await mailTo(operator)).toHaveLength(1), { timeout: 10_000 });
+      const [mail] = await mailTo(operator);
+      expect(mail?.text).toContain("1 events wait in the dead-letter queue");
+      expect(mail?.text).toContain(`${testEnv.SITE_ORIGIN}/admin/status`);
+      // The next checks of the same window send nothing more; the next window mails again.
+      await checkAlerts(env, now + 15 * 60_000);
+      await checkAlerts(env, now + ALERT_MAIL_EVERY_MS);
+      await vi.waitFor(async () => expect(await mailTo(operator)).toHaveLength(2), { timeout: 10_000 });
+      expect(errors.mock.calls.map((call) => String(call[0]))).not.toEqual(expect.arrayContaining([expect.stringContaining("alert mail")]));
     } finally {
       errors.mockRestore();
     }

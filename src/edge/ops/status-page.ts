@@ -29,7 +29,7 @@ const kib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 export function statusRows(status: OpsStatus): StatusRow[] {
   const now = status.time.getTime();
   const alerts = alertsOf(status);
-  const alerted = (text: string) => alerts.some((alert) => alert.includes(text));
+  const alerted = (text: string) => alerts.some((alert) => alert.text.includes(text));
   const reported = status.reported;
   const unknown = (label: string): StatusRow => ({
     label,
