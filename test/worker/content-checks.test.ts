@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
-import { pocketbaseWriter, siteAccount, superuserToken, testEnv } from "./helpers";
+import { accountToken, pocketbaseWriter, siteAccount, superuserToken, testEnv } from "./helpers";
 
 /**
  * Issue 35, "Validation": what an editor saves is checked by PocketBase's hooks
@@ -43,14 +43,7 @@ function refused(answer: { status: number; body: Refusal }, field: string, words
 
 beforeAll(async () => {
   token = await superuserToken();
-  const editor = await siteAccount(writer, "editors");
-  const auth = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/editors/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: editor.email, password: editor.password }),
-  });
-  expect(auth.status).toBe(200);
-  editorToken = ((await auth.json()) as { token: string }).token;
+  editorToken = await accountToken("editors", await siteAccount(writer, "editors"));
   store = await writer.create<Store>("_zdata_stores", {
     title: `Checked ${crypto.randomUUID().slice(0, 8)}`,
     website: "https://www.checked.example/",

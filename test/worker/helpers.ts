@@ -163,6 +163,17 @@ export async function siteAccount(writer: Awaited<ReturnType<typeof pocketbaseWr
   return { ...account, id: record.id };
 }
 
+/** A PocketBase token of a site account (marketers, editors), as it signs in through PocketBase's API; fails the test if it cannot. */
+export async function accountToken(collection: "marketers" | "editors", account: { email: string; password: string }): Promise<string> {
+  const auth = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${collection}/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: account.email, password: account.password }),
+  });
+  if (!auth.ok) throw new Error(`PocketBase sign-in of ${account.email}: ${auth.status} ${await auth.text()}`);
+  return ((await auth.json()) as { token: string }).token;
+}
+
 /** What the tests' SMTP server caught for `address` (test/support/mail-catcher.mjs), oldest first. */
 export async function mailTo(address: string): Promise<Array<{ to: string[]; subject: string; text: string; html: string; headers: Record<string, string> }>> {
   const response = await fetch(`${testEnv.TEST_CONTROL_URL}/__test/mail?to=${encodeURIComponent(address)}`);

@@ -5,7 +5,20 @@ import { readThrough } from "../../src/edge/cache/cache";
 import { CONTENT_VERSION_PATH } from "../../src/edge/cache/content-version";
 import { cachedPage, type PageCacheDeps } from "../../src/edge/cache/page-cache";
 import app from "../../src/worker";
-import { htmlText, LIVE, OPERATOR, originRequests, pocketbase, pocketbaseWriter, setPocketBase, siteAccount, sleep, superuserToken, testEnv } from "./helpers";
+import {
+  accountToken,
+  htmlText,
+  LIVE,
+  OPERATOR,
+  originRequests,
+  pocketbase,
+  pocketbaseWriter,
+  setPocketBase,
+  siteAccount,
+  sleep,
+  superuserToken,
+  testEnv,
+} from "./helpers";
 
 /**
  * Issue 18: an editor's change in PocketBase reaches every cached page and content read
@@ -112,14 +125,7 @@ let website: Website;
 const restore: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
-  const account = await siteAccount(accounts, "editors");
-  const auth = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/editors/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: account.email, password: account.password }),
-  });
-  expect(auth.status).toBe(200);
-  editor = apiSession(((await auth.json()) as { token: string }).token);
+  editor = apiSession(await accountToken("editors", await siteAccount(accounts, "editors")));
   superuser = apiSession(await superuserToken());
   store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=1&sort=title")).items[0]!;
   storePath = `/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
