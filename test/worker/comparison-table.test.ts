@@ -100,7 +100,9 @@ describe("the seeded comparisons", () => {
     expect(textIn(caption)).toMatch(/^\d products side by side: /);
     expect(textIn(page.getElementById(box.getAttribute("aria-describedby")!))).not.toBe("");
     expect(textIn(section)).toContain("We may earn a commission when you buy through the links below");
-    expect(linksNamed(section, "how we rate").map((a) => a.getAttribute("href"))).toEqual(["/how-we-rate"]);
+    const howWeRate = linksNamed(section, "how we rate").map((a) => a.getAttribute("href"));
+    expect(howWeRate.length).toBeGreaterThan(0);
+    expect(new Set(howWeRate)).toEqual(new Set(["/how-we-rate"]));
     expect(box.querySelectorAll('th[scope="row"]')).toHaveLength(comparisonTableOf(html)!.rows.length);
   });
 });

@@ -8,8 +8,9 @@ import { htmlText, pocketbase, testEnv, visit } from "./helpers";
 
 const storeHref = (s: Pick<Store, "id" | "title">) => `/stores/${encodeURIComponent(s.title.toLowerCase())}/${s.id}`;
 
+/** Where the store cards lead, in order: each card is headed by its store's title, a link. */
 function cardTitles(html: string): string[] {
-  return [...html.matchAll(/<h2 class="h6 card-title"><a [^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]!);
+  return [...parsePage(html).querySelectorAll("main article h2 a[href]")].map((a) => a.getAttribute("href")!);
 }
 
 /** Every <script> element that a browser would execute (not JSON data blocks). */
