@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Article, Author, ListResult } from "../../src/data/types";
+import { linksNamed, parsePage, region, textIn } from "./dom";
 import { pocketbase, testEnv, textOf, visit } from "./helpers";
 
 /**
@@ -26,12 +27,10 @@ async function page(path: string): Promise<string> {
 }
 
 /** Titles of the pieces an author page lists, in order. */
-const listedTitles = (html: string) =>
-  [
-    ...(html.match(/<section aria-labelledby="author-pieces">[\s\S]*?<\/section>/)?.[0] ?? "").matchAll(
-      /<a class="stretched-link[^"]*" href="[^"]+">([\s\S]*?)<\/a>/g,
-    ),
-  ].map((m) => textOf(m[1]!));
+const listedTitles = (html: string) => {
+  const section = parsePage(html).querySelector('section[aria-labelledby="author-pieces"]');
+  return [...(section?.querySelectorAll("article") ?? [])].map((card) => textIn(card.querySelector("h2 a[href], h3 a[href]")));
+};
 
 describe("author pages", () => {
   let author: Author;
@@ -60,17 +59,19 @@ describe("author pages", () => {
   });
 
   it("shows their photo, name, expertise, bio and profiles elsewhere, marked rel=me", () => {
-    const header = html.match(/<header class="d-flex flex-column[\s\S]*?<\/header>/)![0];
-    expect(header).toContain(
-      `<img class="rounded-circle flex-shrink-0 border" src="/api/files/_zdata_authors/${author.id}/${author.avatar}" alt="Portrait of ${nameOf(author)}"`,
-    );
-    expect(header).toContain(`<h1 class="h2 mb-1">${nameOf(author)}</h1>`);
+    const header = parsePage(html).querySelector("main header")!;
+    const portrait = header.querySelector(`img[src="/api/files/_zdata_authors/${author.id}/${author.avatar}"]`);
+    expect(portrait?.getAttribute("alt")).toBe(`Portrait of ${nameOf(author)}`);
+    const name = header.querySelector("h1");
+    expect(textIn(name)).toBe(nameOf(author));
     expect(author.expertise).not.toBe("");
-    expect(header).toContain(`<p class="lead mb-2">${author.expertise}</p>`);
-    expect(textOf(header)).toContain(textOf(author.about));
-    const profiles = [...header.matchAll(/<a [^>]*href="([^"]+)" target="_blank" rel="me noopener">/g)].map((m) => m[1]);
-    expect(profiles).toEqual(author.social_links!.map((link) => link.url));
-    expect(textOf(header)).toContain(`${pieces.length} pieces published`);
+    // Their expertise right under their name.
+    expect(textIn(name?.nextElementSibling)).toBe(author.expertise);
+    expect(textIn(header)).toContain(textOf(author.about));
+    const profiles = [...header.querySelectorAll("a[target=_blank]")];
+    expect(profiles.map((a) => a.getAttribute("href"))).toEqual(author.social_links!.map((link) => link.url));
+    for (const a of profiles) expect(a.getAttribute("rel")).toBe("me noopener");
+    expect(textIn(header)).toContain(`${pieces.length} pieces published`);
   });
 
   it("lists their pieces newest first, ten a page; a page past the last is not found", async () => {
@@ -122,13 +123,16 @@ describe("author pages", () => {
     ).items[0]!;
     const lead = article.expand!.authors![0]!;
     const articleHtml = await page(`/blog/${segment(article.title)}/${article.id}`);
-    const byline = articleHtml.match(/<div class="[^"]*article-byline">([\s\S]*?)<\/div>/)![1]!;
-    expect(byline).toContain(`<a class="fw-semibold link-body-emphasis" href="${authorPath(lead)}">${nameOf(lead)}</a>`);
-    const sidebar = articleHtml.match(/<section class="card shadow-sm author-sidebar"[\s\S]*?<\/section>/)![0];
-    expect(sidebar).toContain(`href="${authorPath(lead)}">${nameOf(lead)}</a>`);
-    const list = await page("/blog");
-    const cardBylines = [...list.matchAll(/<span>By <a class="position-relative z-2" href="([^"]+)">([^<]+)<\/a><\/span>/g)];
+    const read = parsePage(articleHtml);
+    // The heading's byline: 'By' and the name, a link.
+    const byline = [...read.querySelectorAll("main header span")].find((span) => textIn(span) === `By ${nameOf(lead)}`);
+    expect(linksNamed(byline!, nameOf(lead)).map((a) => a.getAttribute("href"))).toEqual([authorPath(lead)]);
+    expect(linksNamed(region(read, "About the author")!, nameOf(lead)).map((a) => a.getAttribute("href"))).toEqual([authorPath(lead)]);
+    // Each card's byline names its author with a link of their own (above the card's link).
+    const cardBylines = [...parsePage(await page("/blog")).querySelectorAll("main article span")]
+      .filter((span) => textIn(span).startsWith("By "))
+      .map((span) => span.querySelector("a[href]"));
     expect(cardBylines.length).toBeGreaterThan(3);
-    for (const [, href, name] of cardBylines) expect(href).toMatch(new RegExp(`^/authors/${segment(name!).replace(/%/g, "%")}/[a-z0-9]{15}$`));
+    for (const link of cardBylines) expect(link?.getAttribute("href")).toMatch(new RegExp(`^/authors/${segment(textIn(link))}/[a-z0-9]{15}$`));
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offer, Store } from "../../src/data/types";
-import { pocketbaseWriter, superuserToken, testEnv } from "./helpers";
+import { accountToken, pocketbaseWriter, siteAccount, superuserToken, testEnv } from "./helpers";
 
 /**
  * Issue 35, "Validation": what an editor saves is checked by PocketBase's hooks
@@ -15,14 +15,16 @@ interface Refusal {
 }
 
 const writer = await pocketbaseWriter();
+/** The superuser's, for cleaning up (editors cannot delete), and an editor's, for what editors save. */
 let token: string;
+let editorToken: string;
 let store: Store;
 
-/** Saves as an editor's admin session does; the answer's status and body. */
+/** Saves as an editor does (an account of the editors); the answer's status and body. */
 async function save(method: "POST" | "PATCH", path: string, record: Record<string, unknown>): Promise<{ status: number; body: Refusal }> {
   const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${path}`, {
     method,
-    headers: { "Content-Type": "application/json", Authorization: token },
+    headers: { "Content-Type": "application/json", Authorization: editorToken },
     body: JSON.stringify(record),
   });
   return { status: response.status, body: (await response.json()) as Refusal };
@@ -41,6 +43,7 @@ function refused(answer: { status: number; body: Refusal }, field: string, words
 
 beforeAll(async () => {
   token = await superuserToken();
+  editorToken = await accountToken("editors", await siteAccount(writer, "editors"));
   store = await writer.create<Store>("_zdata_stores", {
     title: `Checked ${crypto.randomUUID().slice(0, 8)}`,
     website: "https://www.checked.example/",

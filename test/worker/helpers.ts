@@ -6,6 +6,7 @@ import { newClickId } from "../../src/lib/click-id";
 import { contentCacheKey } from "../../src/edge/cache/content-origin";
 import type { OutboundEventMessage } from "../../src/edge/events/messages";
 import type { Env } from "../../src/env";
+import { fragmentText, parsePage, region, textIn } from "./dom";
 
 /** Bindings of the Worker under test, with the test-only ones from vitest.worker.config.ts. */
 export const testEnv = env as unknown as Env & { TEST_CONTROL_URL: string; TEST_PB_EMAIL: string; TEST_PB_PASSWORD: string };
@@ -114,19 +115,10 @@ export async function pocketbaseWriter() {
   };
 }
 
-/** Text of an HTML fragment as a reader sees it: tags removed (each replaced by `tagsAs`),
- * React's text separators dropped, the entities React writes decoded, spaces collapsed. */
+/** Text of an HTML fragment as a reader sees it, parsed (test/worker/dom.ts): each element's
+ * boundary read as `tagsAs`, comments (React's text separators) dropped, spaces collapsed. */
 export function textOf(html: string, tagsAs = " "): string {
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, tagsAs)
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
+  return fragmentText(html, tagsAs);
 }
 
 /** The issue's live rule, stated by the tests themselves (not imported from src/data), as a
@@ -137,18 +129,29 @@ export function isLiveNow(offer: { starts_at?: string; expires_at?: string }, no
   return (!offer.starts_at || at(offer.starts_at) <= now) && (!offer.expires_at || at(offer.expires_at) > now);
 }
 
-/** A search page's results as listed: kind label, link and title of each, in order. */
+/**
+ * The search page's results as read, in order: each an article headed by its title (the
+ * link), the kind label above the heading (without its Sponsored badge), and for an offer the
+ * store it is at ('at …', with its logo).
+ */
+export function searchListing(html: string) {
+  const list = region(parsePage(html), "Results");
+  return [...(list?.querySelectorAll("article") ?? [])].map((item) => {
+    const heading = item.querySelector("h2");
+    const link = heading?.querySelector("a[href]");
+    const at = [...item.querySelectorAll("p")].find((p) => textIn(p).startsWith("at "));
+    return {
+      kind: textIn(heading?.previousElementSibling).replace(/\s*Sponsored$/, ""),
+      href: link?.getAttribute("href") ?? "",
+      title: textIn(link),
+      store: at ? { title: textIn(at).slice("at ".length), logo: at.querySelector("img")?.getAttribute("src") ?? "" } : null,
+    };
+  });
+}
+
+/** The search page's results: kind label, link and title of each, in order. */
 export function searchResults(html: string): { kind: string; href: string; title: string }[] {
-  const list = html.slice(html.indexOf('aria-label="Results"'), html.indexOf("</ol>"));
-  return [
-    ...list.matchAll(
-      /<p class="small text-primary-emphasis fw-semibold mb-1">([^<]+)(?:<span class="badge[^"]*">Sponsored<\/span>)?<\/p><h2 class="h6 mb-1"><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g,
-    ),
-  ].map((m) => ({
-    kind: m[1]!,
-    href: m[2]!.replace(/&amp;/g, "&"),
-    title: textOf(m[3]!),
-  }));
+  return searchListing(html).map(({ kind, href, title }) => ({ kind, href, title }));
 }
 
 /** The site's own origin in tests: browsers send it as Origin with a form's post. */
@@ -183,6 +186,17 @@ export async function siteAccount(writer: Awaited<ReturnType<typeof pocketbaseWr
   const account = { email: `${collection}-${crypto.randomUUID().slice(0, 8)}@accounts.test`, password: `${collection}-test-password` };
   const record = await writer.create<{ id: string }>(collection, { ...account, passwordConfirm: account.password, name: `Test ${collection}`, verified });
   return { ...account, id: record.id };
+}
+
+/** A PocketBase token of a site account (marketers, editors), as it signs in through PocketBase's API; fails the test if it cannot. */
+export async function accountToken(collection: "marketers" | "editors", account: { email: string; password: string }): Promise<string> {
+  const auth = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${collection}/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: account.email, password: account.password }),
+  });
+  if (!auth.ok) throw new Error(`PocketBase sign-in of ${account.email}: ${auth.status} ${await auth.text()}`);
+  return ((await auth.json()) as { token: string }).token;
 }
 
 /** What the tests' SMTP server caught for `address` (test/support/mail-catcher.mjs), oldest first. */

@@ -32,6 +32,15 @@ const QUEUED = { timeout: 15_000, interval: 200 };
 /** A link's change reaches the edge within the content version's interval (2 s here) and a rebuild. */
 const PUBLISHED = { timeout: 15_000, interval: 250 };
 
+/** Waits until the link `slug` redirects (a new link goes live once the Worker learns of it). */
+async function untilLive(slug: string): Promise<void> {
+  const deadline = Date.now() + PUBLISHED.timeout;
+  while ((await statusOf(slug)) !== 302) {
+    if (Date.now() > deadline) throw new Error(`the new link ${slug} did not go live`);
+    await sleep(PUBLISHED.interval);
+  }
+}
+
 interface Link {
   id: string;
   slug: string;
@@ -112,6 +121,9 @@ describe("/l/{slug}: where it leads", () => {
   beforeAll(async () => {
     page = await makeLink({ slug: `Edge-Page-${run}`, destination: "/stores?catID=x", utm_source: "print", utm_medium: "flyer", utm_campaign: `edge-${run}` });
     toOffer = await makeLink({ slug: `edge-offer-${run}`, destination: offer.id, utm_source: "social", utm_campaign: `offer-${run}` });
+    // Live before any test, so that each test stands alone, in any order.
+    await untilLive(page.slug);
+    await untilLive(toOffer.slug);
   });
 
   it("redirects to its page of this site, whatever the slug's case, and sets the tracking cookie with the link's values and id", async () => {
@@ -220,11 +232,7 @@ describe("/l/{slug}: a visit is an event", () => {
   let link: Link;
   beforeAll(async () => {
     link = await makeLink({ slug: `edge-event-${run}`, destination: offer.id, utm_source: "poster", utm_campaign: `event-${run}` });
-    const deadline = Date.now() + PUBLISHED.timeout;
-    while ((await statusOf(link.slug)) !== 302) {
-      if (Date.now() > deadline) throw new Error("the new link did not go live");
-      await sleep(PUBLISHED.interval);
-    }
+    await untilLive(link.slug);
     // The polls above were visits too: each test counts from what is stored after them.
     await queueDrained();
   });

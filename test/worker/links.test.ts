@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPEN_REDIRECT_VECTORS } from "../support/redirect-vectors";
+import { parsePage, textIn } from "./dom";
 import { pocketbaseWriter, postForm, signInOnSite, siteAccount, testEnv, textOf, visit } from "./helpers";
 
 /**
@@ -58,8 +59,11 @@ async function stored(slug: string): Promise<Link[]> {
   return ((await response.json()) as { items: Link[] }).items;
 }
 
-/** The error messages a refused form shows under its fields. */
-const fieldErrors = async (response: Response) => [...(await response.text()).matchAll(/class="invalid-feedback d-block">([^<]+)</g)].map((m) => textOf(m[1]!));
+/** The error messages a refused form shows under its fields, as a screen reader reads them with each field (aria-describedby). */
+const fieldErrors = async (response: Response) => {
+  const page = parsePage(await response.text());
+  return [...page.querySelectorAll("form [aria-describedby]")].map((field) => textIn(page.getElementById(field.getAttribute("aria-describedby")!)));
+};
 
 beforeAll(async () => {
   marketer = await siteAccount(writer, "marketers");

@@ -1,23 +1,33 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListResult, Offer, Store, StoreFilter } from "../../src/data/types";
+import { parsePage, region, textIn } from "./dom";
 import { htmlText, LIVE, pocketbase, testEnv, visit } from "./helpers";
 
 const ORDER = "-is_featured,-create_time,id";
-const amp = (s: string) => s.replace(/&amp;/g, "&");
 const main = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 
-/** Headings and store links of the offer cards on a page, in order. */
+/** The offer cards of a page, in order: each card's heading, the store it is at (a link), and
+ * whether it opens a coupon's code (a button that opens a dialog). */
 function cards(html: string) {
-  return main(html)
-    .split('<article class="card h-100 shadow-sm offer-card"')
-    .slice(1)
-    .map((rest) => rest.slice(0, rest.indexOf("</article>")))
-    .map((card) => ({
-      heading: amp(card.match(/<h2 id="[^"]+" class="h6 mb-1">([^<]*)<\/h2>/)?.[1] ?? ""),
-      store: amp(card.match(/<p class="small mb-0">at <a href="([^"]+)"/)?.[1] ?? ""),
-      coupon: card.includes('aria-haspopup="dialog"'),
-    }));
+  return [...parsePage(html).querySelectorAll("main article[aria-labelledby]")].map((card) => ({
+    heading: textIn(card.querySelector(`[id="${card.getAttribute("aria-labelledby")}"]`)),
+    store:
+      [...card.querySelectorAll("p")]
+        .find((p) => textIn(p).startsWith("at "))
+        ?.querySelector("a")
+        ?.getAttribute("href") ?? "",
+    coupon: card.querySelector('button[aria-haspopup="dialog"]') !== null,
+  }));
 }
+
+const h1 = (html: string) => textIn(parsePage(html).querySelector("h1"));
+/** The links of the offer type navigation: name, address, and whether it is the current page. */
+const typeLinks = (html: string) =>
+  [...(region(parsePage(html), "Offer type")?.querySelectorAll("a[href]") ?? [])].map((a) => [
+    textIn(a),
+    a.getAttribute("href"),
+    a.getAttribute("aria-current"),
+  ]);
 
 async function expectedOffers(filter: string, page = 1) {
   const query = `perPage=30&page=${page}&sort=${ORDER}&expand=store&filter=${encodeURIComponent(filter ? `(${filter}) && ${LIVE}` : LIVE)}`;
@@ -35,7 +45,7 @@ describe("/offers", () => {
     const response = await visit("/offers");
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain('<h1 class="h3 mb-1">All Coupons &amp; Deals</h1>');
+    expect(h1(html)).toBe("All Coupons & Deals");
     expect(html).toContain("<title>All Coupons &amp; Deals | DealPilot</title>");
     const shown = cards(html);
     expect(shown).toHaveLength(30);
@@ -51,25 +61,26 @@ describe("/offers", () => {
   ])("filters by type=%s with crawlable type links", async (type, name) => {
     const expected = await expectedOffers(`type = "${type}"`);
     const html = await (await visit(`/offers?type=${type}`)).text();
-    expect(html).toContain(`<h1 class="h3 mb-1">All ${name}</h1>`);
+    expect(h1(html)).toBe(`All ${name}`);
     const shown = cards(html);
     expect(shown.map((c) => c.heading)).toEqual(expected.items.map((o) => o.heading));
     expect(shown.every((c) => c.coupon === (type === "coupon"))).toBe(true);
-    expect(html).toMatch(new RegExp(`<a class="nav-link border active" aria-current="page" href="/offers\\?type=${type}"[^>]*>${name}</a>`));
-    expect(html).toMatch(/<a class="nav-link border" href="\/offers"[^>]*>All<\/a>/);
+    const links = typeLinks(html);
+    expect(links.filter(([, , current]) => current === "page")).toEqual([[name, `/offers?type=${type}`, "page"]]);
+    expect(links).toContainEqual(["All", "/offers", null]);
   });
 
   it("filters by category and type together, keeping both in the sidebar form and the page links", async () => {
     const category = categories.find((c) => c.total > 0)!;
     const expected = await expectedOffers(`categories.id ?= "${category.id}" && type = "coupon"`);
     const html = await (await visit(`/offers?type=coupon&catID=${category.id}`)).text();
-    expect(html).toContain(`<h1 class="h3 mb-1">${htmlText(category.title)} Coupons</h1>`);
+    expect(h1(html)).toBe(`${category.title} Coupons`);
     expect(cards(html).map((c) => c.heading)).toEqual(expected.items.map((o) => o.heading));
     const form = html.slice(html.indexOf('<form aria-label="Offer categories" action="/offers" method="get">'));
     expect(form).toMatch(/^<form [^>]*><input type="hidden" name="type" value="coupon"\/>/);
     // The offers filter lists categories without the store counts.
     expect(form).toContain(`>${htmlText(category.title)}</label>`);
-    expect(amp(html)).toContain(`<a class="nav-link border" href="/offers?catID=${category.id}"`);
+    expect(typeLinks(html)).toContainEqual(["All", `/offers?catID=${category.id}`, null]);
   });
 
   it("shows the empty message when nothing matches", async () => {

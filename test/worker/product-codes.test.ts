@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Article, Offer, Product, Store } from "../../src/data/types";
+import { parsePage, region } from "./dom";
 import { pocketbaseWriter, textOf, visit } from "./helpers";
 
 /**
@@ -49,7 +50,7 @@ describe("product codes follow their offers", () => {
     const response = await visit(`/blog/${encodeURIComponent(article.title.toLowerCase())}/${article.id}`, CRAWLER);
     expect(response.status).toBe(200);
     const html = await response.text();
-    return html.match(/<article class="card shadow-sm product-card[\s\S]*?<\/article>/)?.[0] ?? "";
+    return region(parsePage(html), "Product in this article")?.innerHTML ?? "";
   }
 
   it("offers the code of a live offer, as its last three characters", async () => {

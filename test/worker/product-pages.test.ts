@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Article, Category, Comparison, Editorial, ListResult, Offer, Product, Store } from "../../src/data/types";
+import { headings, linksNamed, parsePage, textIn } from "./dom";
 import { LIVE, pocketbase, pocketbaseWriter, testEnv, textOf, visit } from "./helpers";
 
 /**
@@ -27,9 +28,12 @@ async function page(path: string, headers: Record<string, string> = {}): Promise
 
 /** Headings of the offer cards in the page's offers section, in order. */
 function offerHeadings(html: string): string[] {
-  const section = html.match(/<section class="mb-4" id="offers"[\s\S]*?<\/section>/)?.[0] ?? "";
-  return [...section.matchAll(/<article class="card h-100 shadow-sm offer-card"[\s\S]*?<h3 [^>]*>([\s\S]*?)<\/h3>/g)].map((m) => textOf(m[1]!));
+  const section = offersSection(html);
+  return [...(section?.querySelectorAll("article[aria-labelledby]") ?? [])].map((card) => textIn(card.querySelector("h3")));
 }
+
+/** The page's offers section (the target of #offers links). */
+const offersSection = (html: string) => parsePage(html).querySelector("section#offers");
 
 describe("a seeded product's page", () => {
   let product: Product;
@@ -43,7 +47,7 @@ describe("a seeded product's page", () => {
 
   it("shows its name, headline, rating with its source, price, summary, description, specs, pros and cons", () => {
     const main = textOf(html.match(/<main[\s\S]*<\/main>/)![0]);
-    expect(html).toContain(`<h1 id="product-heading" class="h2 mb-2">${product.name.replace(/&/g, "&amp;")}</h1>`);
+    expect(headings(parsePage(html)).filter((h) => h.level === 1)).toEqual([{ level: 1, text: product.name }]);
     for (const text of [product.headline, textOf(product.summary), textOf(product.description), textOf(product.pros), textOf(product.cons)])
       expect(main).toContain(text);
     expect(main).toContain(
@@ -62,8 +66,7 @@ describe("a seeded product's page", () => {
     // Worldwide offers for a visitor of unknown country (every offer offered).
     expect(offerHeadings(html)).toEqual(live.map((o) => o.heading));
     expect(live.length).toBeGreaterThan(0);
-    const section = html.match(/<section class="mb-4" id="offers"[\s\S]*?<\/section>/)![0];
-    expect(textOf(section)).toContain("We may earn a commission when you buy through the links below");
+    expect(textIn(offersSection(html))).toContain("We may earn a commission when you buy through the links below");
   });
 
   it("names the comparisons, advertorials and articles featuring it, newest first", async () => {
@@ -80,8 +83,12 @@ describe("a seeded product's page", () => {
       .slice(0, 6)
       .map((piece) => piece.title);
     expect(expected.length).toBeGreaterThan(0);
-    const section = html.match(/<section class="mb-4" aria-labelledby="product-features">[\s\S]*?<\/section>/)![0];
-    expect([...section.matchAll(/<a href="\/(?:comparisions|advertorials|blog)\/[^"]+">([\s\S]*?)<\/a>/g)].map((m) => textOf(m[1]!))).toEqual(expected);
+    const section = parsePage(html).querySelector('section[aria-labelledby="product-features"]')!;
+    expect(
+      linksNamed(section, /./)
+        .filter((a) => /^\/(comparisions|advertorials|blog)\//.test(a.getAttribute("href")!))
+        .map(textIn),
+    ).toEqual(expected);
   });
 
   it("is a Product with its rating and plan price, and each live offer an Offer of it", () => {
@@ -184,7 +191,12 @@ describe("offers by the visitor's country, and alternatives", () => {
   it("ranks alternatives by rating, then reviews, at most ten, each with its best live offer", async () => {
     const first = ranked[11]!;
     const html = await page(`${productPath(first)}/alternatives`);
-    const names = [...html.matchAll(/<h2 id="alternative-[a-z0-9]+" class="h5 mb-1">([\s\S]*?)<\/h2>/g)].map((m) => textOf(m[1]!).replace(/^\d+\. /, ""));
+    const read = parsePage(html);
+    // Each alternative an article named by its heading: 'N. name'.
+    const alternatives = [...read.querySelectorAll("main article[aria-labelledby]")].filter(
+      (article) => read.getElementById(article.getAttribute("aria-labelledby")!)?.tagName === "H2",
+    );
+    const names = alternatives.map((item) => textIn(read.getElementById(item.getAttribute("aria-labelledby")!)).replace(/^\d+\. /, ""));
     const expected = ranked
       .filter((p) => p !== first)
       .sort((a, b) => b.rating - a.rating || b.review_count - a.review_count)
@@ -193,8 +205,8 @@ describe("offers by the visitor's country, and alternatives", () => {
     expect(names).toEqual(expected);
     expect(textOf(html)).toContain(`The 11 other ${crowded.title} products we review, ranked by rating and then by number of reviews`);
     expect(textOf(html)).toContain("The best 10 are listed.");
-    const item = html.match(new RegExp(`<article class="card shadow-sm" aria-labelledby="alternative-${ranked[5]!.id}">[\\s\\S]*?</article>`))![0];
-    expect(textOf(item)).toContain(`${marker} everywhere`);
+    const item = alternatives.find((article) => textIn(read.getElementById(article.getAttribute("aria-labelledby")!)).endsWith(ranked[5]!.name));
+    expect(textIn(item)).toContain(`${marker} everywhere`);
     const list = jsonLd(html).find((n) => n["@type"] === "ItemList")!;
     expect((list.itemListElement as { name: string }[]).map((e) => e.name)).toEqual(expected);
   });

@@ -5,7 +5,20 @@ import { readThrough } from "../../src/edge/cache/cache";
 import { CONTENT_VERSION_PATH } from "../../src/edge/cache/content-version";
 import { cachedPage, type PageCacheDeps } from "../../src/edge/cache/page-cache";
 import app from "../../src/worker";
-import { htmlText, LIVE, OPERATOR, originRequests, pocketbase, setPocketBase, sleep, superuserToken, testEnv } from "./helpers";
+import {
+  accountToken,
+  htmlText,
+  LIVE,
+  OPERATOR,
+  originRequests,
+  pocketbase,
+  pocketbaseWriter,
+  setPocketBase,
+  siteAccount,
+  sleep,
+  superuserToken,
+  testEnv,
+} from "./helpers";
 
 /**
  * Issue 18: an editor's change in PocketBase reaches every cached page and content read
@@ -73,9 +86,8 @@ async function cached(path: string): Promise<Visit> {
   }
 }
 
-/** The PocketBase API as an editor's admin session uses it (the test superuser). */
-async function editorSession() {
-  const token = await superuserToken();
+/** The PocketBase API as the holder of `token` uses it. */
+function apiSession(token: string) {
   const headers = { "Content-Type": "application/json", Authorization: token };
   const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${path}`, {
@@ -87,7 +99,7 @@ async function editorSession() {
     return (response.status === 204 ? undefined : await response.json()) as T;
   };
   return {
-    /** A read as the superuser (collections and records visitors cannot see). */
+    /** A read with the token (collections and records visitors cannot see). */
     read: async <T>(path: string): Promise<T> =>
       (await fetch(`${testEnv.POCKETBASE_URL}/api/${path}`, { headers: { Authorization: token } })).json() as Promise<T>,
     create: <T>(collection: string, record: Record<string, unknown>) => send<T>("POST", `${collection}/records`, record),
@@ -100,7 +112,11 @@ const marker = (label: string) => `${label} ${crypto.randomUUID().slice(0, 8)}`;
 /** The version as PocketBase has it (read without the Worker's query, so the Worker's reads can be counted apart). */
 const pocketbaseVersion = async () => (await pocketbase<{ version: number }>(CONTENT_VERSION_PATH.replace(/\?.*/, ""))).version;
 
-let editor: Awaited<ReturnType<typeof editorSession>>;
+/** An account of the editors (what they save: content, the site settings) and the test
+ * superuser (what editors cannot do: delete, read the schema, touch every collection). */
+let editor: ReturnType<typeof apiSession>;
+let superuser: ReturnType<typeof apiSession>;
+const accounts = await pocketbaseWriter();
 let store: Store;
 let storePath: string;
 let offer: Offer;
@@ -109,7 +125,8 @@ let website: Website;
 const restore: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
-  editor = await editorSession();
+  editor = apiSession(await accountToken("editors", await siteAccount(accounts, "editors")));
+  superuser = apiSession(await superuserToken());
   store = (await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?perPage=1&sort=title")).items[0]!;
   storePath = `/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}`;
   // A live offer: only those are on the store page (src/data/live-offers.ts).
@@ -125,6 +142,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await setPocketBase("start");
   for (const undo of restore.reverse()) await undo();
+  await accounts.cleanup();
 });
 
 describe("publishing: an editor's change reaches cached pages and reads within 10 s", () => {
@@ -161,10 +179,11 @@ describe("publishing: an editor's change reaches cached pages and reads within 1
       store: store.id,
       status: "published",
     });
-    restore.push(() => editor.remove("_zdata_offers", doomed.id).catch(() => undefined));
+    restore.push(() => superuser.remove("_zdata_offers", doomed.id).catch(() => undefined));
     await visitUntil(storePath, (html) => html.includes(htmlText(doomed.heading)));
     expect((await cachedVisit(storePath)).cache).toBe("HIT");
-    await editor.remove("_zdata_offers", doomed.id);
+    // Deleting is a superuser's (an editor archives).
+    await superuser.remove("_zdata_offers", doomed.id);
     const gone = await visitUntil(storePath, (html) => !html.includes(htmlText(doomed.heading)));
     console.log(`deleted offer gone after ${gone.ms} ms`);
     expect(gone.visit.html).toContain(htmlText(heading));
@@ -200,21 +219,21 @@ describe("publishing: an editor's change reaches cached pages and reads within 1
       publish_time: new Date().toISOString(),
       content: "Draft.",
     });
-    restore.push(() => editor.remove("_zdata_articles", article.id).catch(() => undefined));
+    restore.push(() => superuser.remove("_zdata_articles", article.id).catch(() => undefined));
     // Once the page is rebuilt under the version the draft raised, it still does not show it.
     const rebuilt = await visitUntilVersion("/blog", await pocketbaseVersion());
     expect(rebuilt.html).not.toContain(htmlText(title));
 
     await editor.update("_zdata_articles", article.id, { status: "published" });
     await visitUntil("/blog", (html) => html.includes(htmlText(title)));
-    await editor.remove("_zdata_articles", article.id);
+    await superuser.remove("_zdata_articles", article.id);
     await visitUntil("/blog", (html) => !html.includes(htmlText(title)));
   }, 40_000);
 });
 
 describe("the PocketBase hook", () => {
   it("raises the content version on a change to a record of every collection visitors can read", async () => {
-    const listed = await editor.read<{ items: Array<{ name: string; type: string; system: boolean; listRule: string | null }> }>("collections?perPage=200");
+    const listed = await superuser.read<{ items: Array<{ name: string; type: string; system: boolean; listRule: string | null }> }>("collections?perPage=200");
     // Views follow their base collections; PocketBase's own collections and the version record
     // are not content, nor is what only an account may list (the Worker's affiliate networks).
     const visitorsRead = (rule: string | null) => rule !== null && !/^@request\.auth\.collectionName = "\w+"$/.test(rule);
@@ -224,17 +243,17 @@ describe("the PocketBase hook", () => {
     expect(readable).toEqual(expect.arrayContaining(["_zdata_stores", "_zdata_offers", "websites", "Products"]));
     const silent: string[] = [];
     for (const name of readable) {
-      const record = (await editor.read<ListResult<{ id: string }>>(`collections/${name}/records?perPage=1`)).items[0];
+      const record = (await superuser.read<ListResult<{ id: string }>>(`collections/${name}/records?perPage=1`)).items[0];
       if (!record) continue;
       const before = await pocketbaseVersion();
-      await editor.update(name, record.id, {});
+      await superuser.update(name, record.id, {});
       if ((await pocketbaseVersion()) <= before) silent.push(name);
     }
     expect(silent, "add these to SHOWN_COLLECTIONS in pocketbase/pb_hooks/content-version.js").toEqual([]);
   });
 
   it("leaves the version alone when a visitor's click is recorded", async () => {
-    const events = async () => (await editor.read<ListResult<unknown>>("collections/outbound_events/records?perPage=1")).totalItems;
+    const events = async () => (await superuser.read<ListResult<unknown>>("collections/outbound_events/records?perPage=1")).totalItems;
     const [versionBefore, eventsBefore] = [await pocketbaseVersion(), await events()];
     const goto = await cachedVisit(`/goto?url=${encodeURIComponent(store.website)}`);
     expect(goto.response.status).toBe(302);
@@ -288,7 +307,7 @@ describe("publishing a bulk change", () => {
 
     const created: string[] = [];
     restore.push(async () => {
-      for (const id of created) await editor.remove("_zdata_badges", id).catch(() => undefined);
+      for (const id of created) await superuser.remove("_zdata_badges", id).catch(() => undefined);
     });
     const started = Date.now();
     const bulk = (async () => {

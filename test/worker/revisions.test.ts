@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Article, Comparison, Editorial, Offer, Store } from "../../src/data/types";
-import { pocketbaseWriter, superuserToken, testEnv, textOf, visit } from "./helpers";
+import { parsePage, textIn } from "./dom";
+import { pocketbaseWriter, superuserToken, testEnv, visit } from "./helpers";
 
 /**
  * Issue 53: articles, comparisons and advertorials show "Published" and "Updated". Updated is
@@ -46,9 +47,11 @@ async function datesOf(path: string): Promise<{ byline: string; note: string; mo
   const response = await visit(path);
   expect(response.status, path).toBe(200);
   const html = await response.text();
+  const header = parsePage(html).querySelector("main header")!;
   return {
-    byline: textOf(html.match(/<div class="[^"]*article-byline">([\s\S]*?)<\/div>/)![1]!),
-    note: textOf(html.match(/<p class="small text-body-secondary mb-3">(What changed: [\s\S]*?)<\/p>/)?.[1] ?? ""),
+    // The byline: the heading's line holding the publication date.
+    byline: textIn(header.querySelector("time")?.closest("div")),
+    note: textIn([...header.querySelectorAll("p")].find((p) => textIn(p).startsWith("What changed: "))),
     modified: html.match(/<meta property="article:modified_time" content="([^"]+)"\/>/)?.[1],
   };
 }

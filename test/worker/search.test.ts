@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ListResult, Offer, Store } from "../../src/data/types";
-import { LIVE, originRequests, pocketbase, searchResults as results, textOf, visit } from "./helpers";
+import { parsePage, region, textIn } from "./dom";
+import { LIVE, originRequests, pocketbase, searchListing, searchResults as results, textOf, visit } from "./helpers";
 
 function main(html: string): string {
   return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
@@ -14,12 +15,9 @@ async function searchPage(query: string): Promise<{ status: number; html: string
 
 /** The offers listed, each with the store its result names (title and logo). */
 function offerResults(html: string) {
-  const list = html.slice(html.indexOf('aria-label="Results"'), html.indexOf("</ol>"));
-  return [
-    ...list.matchAll(
-      /<p class="small text-primary-emphasis fw-semibold mb-1">Offers<\/p><h2 class="h6 mb-1"><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a><\/h2>(?:<p class="small mb-1">at (?:<img [^>]*src="([^"]+)"[^>]*\/>)?([^<]*)<\/p>)?/g,
-    ),
-  ].map((m) => ({ href: m[1]!, title: textOf(m[2]!), store: m[4] === undefined ? null : { title: textOf(m[4]), logo: m[3] ?? "" } }));
+  return searchListing(html)
+    .filter((result) => result.kind === "Offers")
+    .map(({ href, title, store }) => ({ href, title, store }));
 }
 
 /** The store a link to a store page goes to, from PocketBase. */
@@ -44,7 +42,8 @@ function sharedHeading(): Promise<{ heading: string; stores: Set<string> }> {
   return shared;
 }
 
-const tabs = (html: string) => [...main(html).matchAll(/<a class="nav-link[^"]*"[^>]*href="\/search\?[^"]*"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]!);
+/** The names of the result type links ('All', 'Stores (3)' …). */
+const tabs = (html: string) => [...(region(parsePage(html), "Result types")?.querySelectorAll("a[href^='/search?']") ?? [])].map(textIn);
 
 function records<T>(collection: string, filter: string, extra = ""): Promise<ListResult<T>> {
   return pocketbase<ListResult<T>>(`/api/collections/${collection}/records?perPage=500&filter=${encodeURIComponent(filter)}${extra}`);
@@ -221,17 +220,17 @@ describe("the header's site search", () => {
     "is on %s: a GET form to /search with the text alone, in the bar (the phone menu renders its own when opened)",
     async (path) => {
       const html = await (await visit(path)).text();
-      const forms = [...html.matchAll(/<form role="search" aria-label="Site" [^>]*action="\/search" method="get">(.*?)<\/form>/g)].map((m) => m[1]!);
-      expect(forms).toHaveLength(1);
-      for (const form of forms) {
-        expect(form).toMatch(
-          /<label for="([^"]+)" class="visually-hidden">Search stores, deals and reviews<\/label><div class="input-group input-group-sm"><input id="\1" [^>]*type="text"[^>]*role="combobox"[^>]*name="q"\/>/,
-        );
-        expect(form).not.toContain('name="category"');
-        expect(form).toMatch(
-          /<button class="btn btn-outline-secondary" type="submit"><span class="icon-search" aria-hidden="true"><\/span><span class="visually-hidden">Search<\/span><\/button>/,
-        );
-      }
+      const forms = [...parsePage(html).querySelectorAll("form[role=search]")].filter((form) => form.getAttribute("aria-label") === "Site");
+      expect(forms.map((form) => [form.getAttribute("action"), form.getAttribute("method")])).toEqual([["/search", "get"]]);
+      const form = forms[0]!;
+      // One field, q: a combobox (its suggestions) labelled for screen readers, and a submit button named Search.
+      const fields = [...form.querySelectorAll("input, select, textarea")];
+      expect(fields.map((field) => [field.getAttribute("name"), field.getAttribute("type"), field.getAttribute("role")])).toEqual([["q", "text", "combobox"]]);
+      expect(textIn(form.querySelector(`label[for="${fields[0]!.getAttribute("id")}"]`))).toBe("Search stores, deals and reviews");
+      const buttons = [...form.querySelectorAll("button")];
+      expect(buttons.map((button) => [button.getAttribute("type"), textIn(button)])).toEqual([["submit", "Search"]]);
+      // Its icon is drawn, not read.
+      expect(buttons[0]!.querySelector("[aria-hidden=true]")).not.toBeNull();
     },
   );
 });

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListResult, Store, StoreFilter } from "../../src/data/types";
-import { htmlText, pocketbase, pocketbaseWriter, textOf, visit } from "./helpers";
+import { headings, parsePage, region, textIn } from "./dom";
+import { htmlText, pocketbase, pocketbaseWriter, visit } from "./helpers";
 
 const storeHref = (s: Pick<Store, "id" | "title">) => `/stores/${encodeURIComponent(s.title.toLowerCase())}/${s.id}`;
-const cardLinks = (html: string) => [...html.matchAll(/<h2 class="h6 card-title"><a [^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+/** Where the store cards lead: each card is headed by the store's title, a link. */
+const cardLinks = (html: string) => [...parsePage(html).querySelectorAll("article h2 a[href]")].map((a) => a.getAttribute("href")!);
 const main = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 const amp = (s: string) => s.replace(/&amp;/g, "&");
 
@@ -13,42 +15,51 @@ beforeAll(async () => {
 });
 
 /** The category filter form, from the streamed document (the sidebar section comes after the shell). */
-function filterForm(html: string): string {
-  const start = html.indexOf('<form aria-label="Store categories" action="/stores" method="get">');
-  expect(start).toBeGreaterThan(0);
-  return html.slice(start, html.indexOf("</form>", start));
+function filterForm(html: string): Element {
+  const form = region(parsePage(html), "Store categories");
+  expect(form?.tagName).toBe("FORM");
+  return form!;
 }
 
+/** The label of a form control, as a screen reader names it. */
+const labelOf = (form: Element, control: Element) => textIn(form.querySelector(`label[for="${control.getAttribute("id")}"]`));
+
 /** The filter's checkboxes with their name, value, state and label text. */
-function checkboxes(form: string) {
-  return [...form.matchAll(/<input class="form-check-input" type="checkbox"([^>]*)\/><label class="form-check-label" for="([^"]+)">([^<]+)<\/label>/g)].map(
-    (m) => {
-      const attr = (name: string) => m[1]!.match(new RegExp(` ${name}="([^"]*)"`))?.[1];
-      expect(attr("id")).toBe(m[2]);
-      return { name: attr("name"), value: attr("value"), checked: attr("checked") !== undefined, label: amp(m[3]!) };
-    },
-  );
+function checkboxes(form: Element) {
+  return [...form.querySelectorAll("input[type=checkbox]")].map((box) => ({
+    name: box.getAttribute("name"),
+    value: box.getAttribute("value"),
+    checked: box.hasAttribute("checked"),
+    label: labelOf(form, box),
+  }));
 }
 
 describe("/stores category filter sidebar", () => {
   it("has the 'Filters' heading, a 'Category' search box and a 215 px list of 'title (total)' checkboxes", async () => {
     const html = await (await visit("/stores")).text();
-    expect(html).toMatch(/<h2 id="[^"]+" class="h5 mb-3">Filters<\/h2>/);
+    const page = parsePage(html);
+    expect(headings(page)).toContainEqual({ level: 2, text: "Filters" });
     const form = filterForm(html);
-    expect(form).toContain('<legend class="h6 fw-semibold">Category</legend>');
-    expect(form).toMatch(/<label for="([^"]+)" class="visually-hidden">Search categories<\/label><input id="\1" type="search"[^>]* placeholder="Search"/);
-    expect(form).toMatch(/<div id="[^"]+" class="overflow-auto border rounded px-2 py-1" style="height:215px">/);
+    expect(textIn(form.querySelector("fieldset > legend"))).toBe("Category");
+    const search = [...form.querySelectorAll("input[type=search]")];
+    expect(search.map((input) => [labelOf(form, input), input.getAttribute("placeholder")])).toEqual([["Search categories", "Search"]]);
+    // The checkboxes scroll in a box 215 px high.
+    const list = [...form.querySelectorAll("[style]")].find((box) => box.getAttribute("style") === "height:215px");
+    expect(list?.querySelectorAll("input[type=checkbox]")).toHaveLength(filters.length);
     const boxes = checkboxes(form);
     expect(boxes.map((box) => box.value)).toEqual(filters.map((f) => f.id));
     expect(boxes.map((box) => box.label)).toEqual(filters.map((f) => `${f.title} (${f.total})`));
     expect(boxes.every((box) => box.name === "catID" && !box.checked)).toBe(true);
     // Without JavaScript the form itself applies the filter.
-    expect(form).toContain('<noscript><button type="submit" class="btn btn-primary btn-sm mt-2">Apply filters</button></noscript>');
-    // Below the large breakpoint the sidebar is an offcanvas behind a 'Filters' button, which
-    // needs a script (js-only: without one the panel stands open, client/styles.css).
-    expect(html).toMatch(
-      /<button type="button" class="btn btn-outline-secondary d-lg-none mb-3 js-only" aria-controls="([^"]+)" aria-expanded="false">Filters<\/button><div id="\1" class="offcanvas-lg offcanvas-start"/,
-    );
+    const apply = [...form.querySelectorAll("noscript button")];
+    expect(apply.map((button) => [textIn(button), button.getAttribute("type")])).toEqual([["Apply filters", "submit"]]);
+    // Below the large breakpoint the sidebar is an offcanvas behind a 'Filters' button, closed,
+    // which needs a script (the js-only class: without one the panel stands open, client/styles.css).
+    const toggle = [...page.querySelectorAll("button")].filter((button) => textIn(button) === "Filters");
+    expect(toggle.map((button) => [button.getAttribute("type"), button.getAttribute("aria-expanded"), button.classList.contains("js-only")])).toEqual([
+      ["button", "false", true],
+    ]);
+    expect(page.getElementById(toggle[0]!.getAttribute("aria-controls")!)).not.toBeNull();
   });
 
   it("checks the categories the address selects, and names them in the title", async () => {
@@ -94,10 +105,7 @@ describe("/stores cards", () => {
   it("show each store's rating and number of reviewers, the figures of its structured data", async () => {
     const stores = await pocketbase<ListResult<Store>>("/api/collections/_zdata_stores/records?sort=title&perPage=30");
     const html = main(await (await visit("/stores")).text());
-    const cards = html
-      .split('<article class="card h-100 shadow-sm">')
-      .slice(1)
-      .map((card) => textOf(card.slice(0, card.indexOf("</article>"))));
+    const cards = [...parsePage(html).querySelectorAll("article")].map(textIn);
     expect(cards).toHaveLength(stores.items.length);
     stores.items.forEach((store, i) => {
       expect(store.rating).toBeGreaterThan(0);
