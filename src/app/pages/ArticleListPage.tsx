@@ -7,6 +7,7 @@ import type { ArticleListData } from "./articles/article-list-loader";
 import { ArticleCard } from "./articles/ArticleCard";
 import { ArticleHero } from "./articles/ArticleHero";
 import { CategoryPills } from "./articles/CategoryPills";
+import { EMPTY_LIST_MESSAGE } from "./articles/empty-list";
 
 const LISTS: Record<ArticleKind, { title: string; noun: string; description: string; keywords: string; sponsored?: true }> = {
   advertorials: {
@@ -29,9 +30,6 @@ const LISTS: Record<ArticleKind, { title: string; noun: string; description: str
     keywords: "blog, guides, how to, tips, security, hosting",
   },
 };
-
-/** Spec: "Our team is working on it to bring more articles to you". */
-export const EMPTY_LIST_MESSAGE = "Our team is working on it to bring more articles to you";
 
 /** The list's query string ("" or "?…") for a filter and page. */
 function listSearch({ categoryId, storeIds, page }: { categoryId: string; storeIds: readonly string[]; page: number }): string {

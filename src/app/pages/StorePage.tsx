@@ -14,7 +14,6 @@ import { rememberStoreId } from "./store/remembered-store";
 import { SimilarStoresSkeleton } from "./store/SimilarStoresSkeleton";
 import { StoreBreadcrumb } from "./store/StoreBreadcrumb";
 import { storeHeading } from "./store/store-heading";
-import { StoreAlerts } from "./store/StoreAlerts";
 import { StoreHero } from "./store/StoreHero";
 import type { StoreLoaderData } from "./store/store-loader";
 import { StoreOffers, StoreOffersSkeleton } from "./store/StoreOffers";
@@ -25,6 +24,8 @@ import { lazySection } from "../lazy-section";
 // when the visitor comes near them (issue 37); until then React keeps their server HTML, and
 // the offers, the page's content, do not wait for their code.
 const StoreCategories = lazySection("store-categories", () => import("./store/StoreCategories"), "StoreCategories");
+// Below the offers: its form works as a plain post until the visitor comes near it.
+const StoreAlerts = lazySection("store-alerts", () => import("./store/StoreAlerts"), "StoreAlerts");
 const SimilarStores = lazySection("similar-stores", () => import("./store/SimilarStores"), "SimilarStores");
 const StoreAbout = lazySection("store-about", () => import("./store/StoreAbout"), "StoreAbout");
 // The closed lists (offers of other countries, and those expired lately) come as one.

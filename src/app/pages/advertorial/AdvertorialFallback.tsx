@@ -1,5 +1,5 @@
 import { PageMeta } from "../../components/PageMeta";
-import { EMPTY_LIST_MESSAGE } from "../ArticleListPage";
+import { EMPTY_LIST_MESSAGE } from "../articles/empty-list";
 import { AppLink } from "../../components/AppLink";
 
 /** Spec: shown when there is no advertorial to show (a store nobody has reviewed yet). */
