@@ -75,7 +75,8 @@ describe("draft and published", () => {
     for (const name of COLLECTIONS) {
       const response = await fetch(`${testEnv.POCKETBASE_URL}/api/collections/${name}`, { headers: { Authorization: token } });
       const collection = (await response.json()) as { listRule: string; viewRule: string; fields: Array<{ name: string }> };
-      const published = name === "_zdata_offers" ? 'status = "published" && store.status = "published"' : 'status = "published"';
+      // An offer also hides when it duplicates another network's (issue 48, docs/feeds.md).
+      const published = name === "_zdata_offers" ? 'status = "published" && store.status = "published" && duplicate_of = ""' : 'status = "published"';
       const rule = `(${published}) || @request.auth.collectionName = "editors"`;
       expect(collection.listRule, name).toBe(rule);
       expect(collection.viewRule, name).toBe(rule);

@@ -71,6 +71,12 @@ interface Hero {
   readMore: string | undefined;
 }
 
+/** The label above an item's title: its category, marked "Sponsored" first on an advertorial (issue 51). */
+function labelOf(heading: Element): string {
+  const label = textIn(heading.previousElementSibling);
+  return label.startsWith("Sponsored ") ? `${label.slice("Sponsored ".length)} | Sponsored` : label;
+}
+
 /** The list's first item, large: a section headed by its title, with its 'Read More' link. */
 function heroOf(html: string): Hero | null {
   const section = parsePage(html).querySelector('main section[aria-labelledby^="hero-"]');
@@ -79,7 +85,7 @@ function heroOf(html: string): Hero | null {
   const readMore = linksNamed(section, /^Read More\b/)[0]?.getAttribute("href") ?? undefined;
   return {
     id: readMore?.split("/").pop() ?? "",
-    category: textIn(heading.previousElementSibling),
+    category: labelOf(heading),
     title: textIn(heading),
     subtitle: heading.nextElementSibling?.tagName === "P" ? textIn(heading.nextElementSibling) : "",
     image: section.querySelector("img")?.getAttribute("src") ?? undefined,
@@ -110,7 +116,7 @@ function cardsOf(html: string): Card[] {
       href: link?.getAttribute("href") ?? "",
       title: textIn(link),
       image: card.querySelector("img")?.getAttribute("src") ?? undefined,
-      category: textIn(heading.previousElementSibling),
+      category: labelOf(heading),
       subtitle: below && !below.querySelector("time") ? textIn(below) : "",
       byline: textIn([...(time?.parentElement?.children ?? [])].find((item) => textIn(item).startsWith("By "))),
       date: textIn(time),
@@ -135,12 +141,14 @@ function pillsOf(html: string): { title: string; href: string; current: boolean 
 }
 
 describe.each(LISTS)("$path", (list) => {
+  // Every advertorial shown says it is sponsored; nothing else does.
+  const label = (category: string) => (list.path === "/advertorials" ? `${category} | Sponsored` : category);
   it("shows the newest item as the hero: category, title, subheading, featured image and 'Read More'", async () => {
     const [newest] = await records(list);
     const hero = heroOf(await page(list.path));
     expect(hero).toEqual({
       id: newest!.id,
-      category: newest!.expand!.categories![0]!.title,
+      category: label(newest!.expand!.categories![0]!.title),
       title: newest!.title,
       subtitle: list.subtitle(newest!),
       image: imageOf(newest!),
@@ -158,7 +166,7 @@ describe.each(LISTS)("$path", (list) => {
         href: detailPath(list, r),
         title: r.title,
         image: imageOf(r, "400x0"),
-        category: r.expand!.categories![0]!.title,
+        category: label(r.expand!.categories![0]!.title),
         subtitle: tenWords(list.subtitle(r)),
         byline: `By ${r.expand!.authors![0]!.first_name} ${r.expand!.authors![0]!.last_name}`,
         date: medium(r.publish_time),

@@ -16,7 +16,7 @@ function cards(html: string) {
         .find((p) => textIn(p).startsWith("at "))
         ?.querySelector("a")
         ?.getAttribute("href") ?? "",
-    coupon: card.querySelector('button[aria-haspopup="dialog"]') !== null,
+    coupon: [...card.querySelectorAll("button")].some((button) => textIn(button).startsWith("Get Code")),
   }));
 }
 
@@ -64,7 +64,9 @@ describe("/offers", () => {
     expect(h1(html)).toBe(`All ${name}`);
     const shown = cards(html);
     expect(shown.map((c) => c.heading)).toEqual(expected.items.map((o) => o.heading));
-    expect(shown.every((c) => c.coupon === (type === "coupon"))).toBe(true);
+    // A coupon with a code offers "Get Code"; one without leads to the partner in one click, as a deal does (issue 51).
+    expect(shown.map((c) => c.coupon)).toEqual(expected.items.map((o) => o.type === "coupon" && Boolean(o.coupon_code)));
+    if (type === "coupon") expect(shown.some((c) => c.coupon)).toBe(true);
     const links = typeLinks(html);
     expect(links.filter(([, , current]) => current === "page")).toEqual([[name, `/offers?type=${type}`, "page"]]);
     expect(links).toContainEqual(["All", "/offers", null]);

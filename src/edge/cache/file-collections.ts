@@ -5,12 +5,13 @@ import { crc32 } from "../../lib/crc32";
 // checksum nor the table below belongs in its bundle.
 
 /** The view collections (pb_migrations/1767225700_view_collections.js, 1767226100_offer_lifecycle.js,
- * 1767226700_article_list_categories.js); the others are base. */
+ * 1767226700_article_list_categories.js, 1767227400_search_terms.js); the others are base. */
 const VIEW_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
   COLLECTIONS.storeFilters,
   COLLECTIONS.topDeals,
   COLLECTIONS.offerUsage,
   COLLECTIONS.articleListCategories,
+  COLLECTIONS.searchTerms,
 ]);
 
 /**
