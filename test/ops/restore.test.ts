@@ -164,7 +164,10 @@ describe("a restore from a backup, then a replay of the archive", () => {
     // PocketBase restores and restarts in the background. What the issue saw: the clicks
     // stored after the backup are gone, and so are their counts.
     // (PocketBase may go down between the sign-in and the reads: either failing means "not yet".)
-    const restored = async () => (await token().then(snapshot).catch(() => null)) ?? { clicks: [], clickCount: -1, sums: [] };
+    const restored = async () =>
+      (await token()
+        .then(snapshot)
+        .catch(() => null)) ?? { clicks: [], clickCount: -1, sums: [] };
     const rolledBack = await waitFor(restored, (state) => state.clicks.length === before.length, "PocketBase restored");
     expect(rolledBack.clicks).toEqual([...before].sort());
     expect(rolledBack.clickCount).toBe(withoutRestore.clickCount - after.length);
