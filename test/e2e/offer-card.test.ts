@@ -119,17 +119,22 @@ describe("coupon card", () => {
     await page.close();
   });
 
-  it("says 'Coupon Activated ...' for a coupon without a code, and closes from its button", async () => {
+  it("leads to the partner in one click for a coupon without a code: a link through /goto in a new tab, no dialog (issue 51)", async () => {
     const coupon = offers.find((o) => o.type === "coupon" && !o.coupon_code)!;
     const { page, problems } = await openStorePage();
-    await card(page, coupon).getByRole("button", { name: coupon.cta_label }).click();
-    const dialog = page.getByRole("dialog", { name: "Coupon Code" });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.textContent()).toContain("Coupon Activated ...");
-    expect(await dialog.getByRole("textbox").count()).toBe(0);
-    expect(await dialog.getByRole("link", { name: coupon.cta_label }).getAttribute("href")).toBe(`/goto?url=${encodeURIComponent(coupon.cta_url)}`);
-    await dialog.getByRole("button", { name: "Close" }).click();
-    await expect.poll(() => dialog.count()).toBe(0);
+    // The label never promises a code the card does not have.
+    const name = /coupon|code/i.test(coupon.cta_label) ? "Get Deal" : coupon.cta_label;
+    const link = card(page, coupon).getByRole("link", { name, exact: true });
+    expect(await link.getAttribute("href")).toBe(`/goto?url=${encodeURIComponent(coupon.cta_url)}`);
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(
+      await card(page, coupon)
+        .getByRole("button", { name: /Get Code/ })
+        .count(),
+    ).toBe(0);
+    const [partner] = await Promise.all([page.waitForEvent("popup"), link.click()]);
+    await partner.close();
+    expect(await page.getByRole("dialog").count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -273,15 +278,10 @@ describe("offers list", () => {
     await page.getByRole("navigation", { name: "Offer type" }).getByRole("link", { name: "Coupons" }).click();
     await page.waitForURL(/\/offers\?type=coupon$/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("All Coupons");
-    await expect
-      .poll(() =>
-        page
-          .locator("article.offer-card")
-          .filter({ hasNot: page.locator('[aria-haspopup="dialog"]') })
-          .count(),
-      )
-      .toBe(0);
-    await page.locator("article.offer-card").first().locator('button[aria-haspopup="dialog"]').click();
+    // Coupons only now: those with a code offer it (a code-less coupon is one click to the partner, issue 51).
+    const withCode = page.locator("article.offer-card").filter({ has: page.locator('[aria-haspopup="dialog"]') });
+    await expect.poll(() => withCode.count()).toBeGreaterThan(0);
+    await withCode.first().locator('button[aria-haspopup="dialog"]').click();
     await expect.poll(() => page.getByRole("dialog", { name: "Coupon Code" }).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
