@@ -36,7 +36,8 @@ export async function signInOnSite(page: Page, account: { email: string; passwor
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === landing);
+  // The address is what says the sign-in worked; the page behind it may still be loading.
+  await page.waitForURL((url) => url.pathname === landing, { waitUntil: "commit" });
 }
 
 /**

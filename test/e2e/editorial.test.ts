@@ -94,6 +94,7 @@ describe("advertorial page", () => {
     const advertorial = await newestWithOverview();
     const words = advertorial.summary
       .replace(/<[^>]+>/g, " ")
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
       .replace(/&amp;/g, "&")
       .split(/\s+/)
       .filter(Boolean);

@@ -69,11 +69,23 @@ async function open(viewport: { width: number; height: number }, javaScriptEnabl
   return { page, problems };
 }
 
+/** Uses a deal as a visitor does (its button opens the partner in a new tab): the card then asks
+ * whether it worked (issue 51: never before use). */
+async function useDeal(page: Page, offer: Offer) {
+  const button = card(page, offer).getByRole("link", { name: "Go To Website" });
+  const [partner] = await Promise.all([page.waitForEvent("popup"), button.click()]);
+  await partner.close();
+  const form = card(page, offer).locator("form.offer-feedback");
+  await expect.poll(() => form.count()).toBe(1);
+  return form;
+}
+
 describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
   it("keeps each card's Yes and No on one line together", async () => {
     const { page, problems } = await open(viewport);
+    expect(await page.locator("form.offer-feedback").count()).toBe(0);
+    await useDeal(page, deal);
     const forms = page.locator("form.offer-feedback");
-    expect(await forms.count()).toBeGreaterThan(0);
     for (const form of await forms.all()) {
       const [yes, no] = await Promise.all([form.getByRole("button", { name: "Yes" }).boundingBox(), form.getByRole("button", { name: "No" }).boundingBox()]);
       expect(Math.abs(yes!.y - no!.y)).toBeLessThan(2);
@@ -85,7 +97,7 @@ describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
   it("votes with JavaScript: the tally updates in place, and a second vote from the same browser is not counted", async () => {
     const { page, problems } = await open(viewport);
     const before = await counters(deal.id);
-    const form = card(page, deal).locator("form.offer-feedback");
+    const form = await useDeal(page, deal);
     await form.scrollIntoViewIfNeeded();
     expect(await form.getByText("Did this deal work?").isVisible()).toBe(true);
     await form.getByRole("button", { name: "Yes" }).click();
@@ -108,22 +120,16 @@ describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
     await page.close();
   });
 
-  it("votes without JavaScript: the form post comes back to the page it was sent from and is counted", async () => {
-    // The Offers list renders its cards in the document itself (the store page streams its
-    // offers in, which needs JavaScript to show).
-    const [deal] = (
-      await pocketbase<ListResult<Offer>>(
-        `/api/collections/_zdata_offers/records?perPage=1&sort=-is_featured,-create_time,id&filter=${encodeURIComponent(`type = "deal" && ${LIVE}`)}`,
-      )
-    ).items;
+  it("votes without JavaScript on the code's own page: the form post comes back to that page and is counted", async () => {
+    // Without JavaScript "Get Code" opens /offers/{id}/code (issue 51), which asks whether it worked.
     const page = await browser.newPage({ viewport, javaScriptEnabled: false, userAgent: USER_AGENT });
-    const listUrl = `${siteUrl()}/offers?type=deal`;
-    await page.goto(listUrl);
-    const before = await counters(deal!.id);
-    await card(page, deal!).getByRole("button", { name: "No" }).click();
+    const codeUrl = `${siteUrl()}/offers/${coupon.id}/code`;
+    await page.goto(codeUrl);
+    const before = await counters(coupon.id);
+    await page.locator("form.offer-feedback").getByRole("button", { name: "No" }).click();
     await page.waitForLoadState("load");
-    expect(page.url()).toBe(listUrl);
-    expect(await counters(deal!.id)).toEqual({ ...before, failed_count: before.failed_count + 1 });
+    expect(new URL(page.url()).pathname).toBe(`/offers/${coupon.id}/code`);
+    expect(await counters(coupon.id)).toEqual({ ...before, failed_count: before.failed_count + 1 });
     await page.close();
   });
 
