@@ -69,10 +69,13 @@ async function open(viewport: { width: number; height: number }, javaScriptEnabl
   return { page, problems };
 }
 
-/** Uses a deal as a visitor does (its button opens the partner in a new tab): the card then asks
+/** Uses a deal as a visitor does (its button opens the partner in a new tab; "Go To Website"
+ * does not count as using it): the card then asks
  * whether it worked (issue 51: never before use). */
 async function useDeal(page: Page, offer: Offer) {
-  const button = card(page, offer).getByRole("link", { name: "Go To Website" });
+  // The card's call to action (a label never promises a coupon on a deal, issue 51).
+  const name = /coupon|code/i.test(offer.cta_label) ? "Get Deal" : offer.cta_label;
+  const button = card(page, offer).getByRole("link", { name, exact: true });
   const [partner] = await Promise.all([page.waitForEvent("popup"), button.click()]);
   await partner.close();
   const form = card(page, offer).locator("form.offer-feedback");
