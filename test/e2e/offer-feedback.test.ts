@@ -120,7 +120,7 @@ describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
           await page.reload({ waitUntil: "networkidle" });
           return votes < 3 || ((await card(page, deal).textContent()) ?? "").includes(tally);
         },
-        { timeout: 15_000, intervals: [1_000] },
+        { timeout: 15_000, interval: 1_000 },
       )
       .toBe(true);
     await expect.poll(() => isHydrated(page)).toBe(true);
