@@ -35,11 +35,11 @@ import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import { cliOptions, isMain, positiveIntOption } from "../pocketbase/cli.mjs";
 import { freePort, prepareSeededDataDir, startPocketBase } from "../pocketbase/run.mjs";
 import { BENCH_SUPERUSER } from "./bench-stack.mjs";
 import { buildClient } from "./build-client.mjs";
+import { importWorkerBundle } from "./lib/worker-bundle.mjs";
 import { BENCH_SITE as SITE, edgeReads } from "./bench-render-edge.mjs";
 import { floorTree } from "./bench-render-floor.mjs";
 import { connectWorkerInspector } from "./worker-inspector.mjs";
@@ -66,34 +66,21 @@ async function loadRenderModule(checkout, name) {
   if (checkout === root) await buildClient({ quiet: true });
   else await (await import(pathToFileURL(path.join(checkout, "scripts/build-client.mjs")).href)).buildClient({ quiet: true });
   const outfile = path.join(root, `node_modules/.cache/bench-render/${name}.mjs`);
-  await build({
-    stdin: {
-      // React's own exports from the same bundle render the floor tree.
-      contents: [
-        'export { renderPage } from "./src/ssr/render";',
-        // Reads go through the edge read cache, as in the Worker (bench-render-edge.mjs).
-        'export { createContentOrigin } from "./src/edge/cache/content-origin";',
-        'export { PageReads } from "./src/edge/cache/page-cache";',
-        'export { createElement } from "react";',
-        'export { renderToReadableStream } from "react-dom/server";',
-      ].join("\n"),
-      resolveDir: checkout,
-      loader: "ts",
-      sourcefile: "bench-render-entry.ts",
-    },
-    absWorkingDir: checkout,
-    bundle: true,
+  return importWorkerBundle({
+    root: checkout,
     outfile,
-    format: "esm",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    conditions: ["workerd", "worker", "import"],
-    target: "es2022",
-    jsx: "automatic",
-    define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "warning",
+    name: "bench-render",
+    // React's own exports from the same bundle render the floor tree.
+    exports: [
+      'export { renderPage } from "./src/ssr/render";',
+      // Reads go through the edge read cache, as in the Worker (bench-render-edge.mjs).
+      'export { createContentOrigin } from "./src/edge/cache/content-origin";',
+      'export { PageReads } from "./src/edge/cache/page-cache";',
+      'export { createElement } from "react";',
+      'export { renderToReadableStream } from "react-dom/server";',
+    ],
+    options: { jsx: "automatic", define: { "process.env.NODE_ENV": '"production"' } },
   });
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
 /** The network's fetch, which records the reads. */

@@ -16,10 +16,10 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
 import { cliOptions, isMain } from "../pocketbase/cli.mjs";
 import { freePort, startPocketBase } from "../pocketbase/run.mjs";
+import { importWorkerBundle } from "./lib/worker-bundle.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -29,29 +29,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The search module as the Worker bundles it. */
 async function loadSearch() {
   const outfile = path.join(root, "node_modules/.cache/search-hit-rate/search.mjs");
-  await build({
-    stdin: {
-      contents: [
-        'export { search } from "./src/data/search";',
-        'export { SEARCH_KIND_LABELS } from "./src/data/search-kinds";',
-        'export { createContentClient } from "./src/data/client";',
-        'export { WORLDWIDE } from "./src/data/offer-countries";',
-      ].join("\n"),
-      resolveDir: root,
-      loader: "ts",
-      sourcefile: "search-hit-rate-entry.ts",
-    },
-    absWorkingDir: root,
-    bundle: true,
+  return importWorkerBundle({
+    root,
     outfile,
-    format: "esm",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    conditions: ["workerd", "worker", "import"],
-    target: "es2022",
-    logLevel: "warning",
+    name: "search-hit-rate",
+    exports: [
+      'export { search } from "./src/data/search";',
+      'export { SEARCH_KIND_LABELS } from "./src/data/search-kinds";',
+      'export { createContentClient } from "./src/data/client";',
+      'export { WORLDWIDE } from "./src/data/offer-countries";',
+    ],
   });
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
 /**
