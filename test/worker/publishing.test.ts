@@ -235,8 +235,9 @@ describe("the PocketBase hook", () => {
   it("raises the content version on a change to a record of every collection visitors can read", async () => {
     const listed = await superuser.read<{ items: Array<{ name: string; type: string; system: boolean; listRule: string | null }> }>("collections?perPage=200");
     // Views follow their base collections; PocketBase's own collections and the version record
-    // are not content, nor is what only an account may list (the Worker's affiliate networks).
-    const visitorsRead = (rule: string | null) => rule !== null && !/^@request\.auth\.collectionName = "\w+"$/.test(rule);
+    // are not content, nor is what only accounts may list (the Worker's affiliate networks, the feeds' advertisers and runs).
+    const accountsOnly = /^@request\.auth\.collectionName = "\w+"( \|\| @request\.auth\.collectionName = "\w+")*$/;
+    const visitorsRead = (rule: string | null) => rule !== null && !accountsOnly.test(rule);
     const readable = listed.items
       .filter((c) => c.type === "base" && !c.system && visitorsRead(c.listRule) && c.name !== "_zsys_content_version")
       .map((c) => c.name);
