@@ -17,6 +17,12 @@ declare module "vitest" {
 
 export const siteUrl = () => inject("siteUrl");
 
+/**
+ * A visitor's browser as the Worker sees it: headless Chromium names itself "HeadlessChrome",
+ * which the Worker takes for a bot, so its clicks and visits are stored but never counted.
+ */
+export const VISITOR_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
 /** A token of the stack's PocketBase superuser, for tests that edit content as an editor would. */
 export async function superuserToken(): Promise<string> {
   const { email, password } = inject("pocketbaseSuperuser");

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_MARKETER } from "../../pocketbase/seed-content.mjs";
-import { axeViolations, launchChromium, signInOnSite, siteUrl, superuserToken, watchConsole } from "./browser";
+import { axeViolations, launchChromium, signInOnSite, siteUrl, superuserToken, VISITOR_USER_AGENT, watchConsole } from "./browser";
 
 /**
  * Issue 52 in Chromium, at a phone's and a desktop's width: the demo marketer builds a short
@@ -89,7 +89,7 @@ describe("a marketer's short link, from the builder to a conversion", () => {
       expect(await readSvgAsDrawn(await download(page, "Download QR code (SVG)"))).toBe(shortUrl);
 
       // A visitor scans it: the store's page, then one of its offers' buttons to the partner.
-      const visitor = await browser.newContext({ viewport: { width, height: 900 } });
+      const visitor = await browser.newContext({ viewport: { width, height: 900 }, userAgent: VISITOR_USER_AGENT });
       const partnerUrls: string[] = [];
       await visitor.route(
         (url) => !url.href.startsWith(siteUrl()) && !url.hostname.endsWith("google-analytics.com") && !url.hostname.endsWith("googletagmanager.com"),

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ListResult, Offer, Store } from "../../src/data/types";
-import { isHydrated, launchChromium, siteUrl, watchConsole } from "./browser";
+import { isHydrated, launchChromium, siteUrl, VISITOR_USER_AGENT, watchConsole } from "./browser";
 
 /** Issues 15 and 34 in Chromium: the card's labels, "Did it work?" with and without
  * JavaScript, once per visitor (in the code dialog too), and the closed "Expired coupons"
@@ -58,11 +58,8 @@ const card = (page: Page, offer: Offer) =>
     .filter({ has: page.getByRole("heading", { name: offer.heading, exact: true }) })
     .first();
 
-/** Headless Chromium names itself "HeadlessChrome", which the Worker counts as a bot (never counted). */
-const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
-
 async function open(viewport: { width: number; height: number }, javaScriptEnabled = true) {
-  const page = await browser.newPage({ viewport, javaScriptEnabled, userAgent: USER_AGENT });
+  const page = await browser.newPage({ viewport, javaScriptEnabled, userAgent: VISITOR_USER_AGENT });
   const problems = watchConsole(page);
   await page.goto(storeUrl(), { waitUntil: "networkidle" });
   if (javaScriptEnabled) await expect.poll(() => isHydrated(page)).toBe(true);
@@ -136,7 +133,7 @@ describe.each(VIEWPORTS)("offers on the store page ($name)", ({ viewport }) => {
 
   it("votes without JavaScript on the code's own page: the form post comes back to that page and is counted", async () => {
     // Without JavaScript "Get Code" opens /offers/{id}/code (issue 51), which asks whether it worked.
-    const page = await browser.newPage({ viewport, javaScriptEnabled: false, userAgent: USER_AGENT });
+    const page = await browser.newPage({ viewport, javaScriptEnabled: false, userAgent: VISITOR_USER_AGENT });
     const codeUrl = `${siteUrl()}/offers/${coupon.id}/code`;
     await page.goto(codeUrl);
     const before = await counters(coupon.id);
