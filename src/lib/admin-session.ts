@@ -21,10 +21,17 @@ export function sessionCookiePath(collection: AccountCollection): string {
   return collection === "editors" ? "/" : "/admin";
 }
 
-/** Where a sign-in may send the browser afterwards: a page of this site, nothing else; the
- * account's own start page when none is given. */
+const ADMIN_PAGE = /^\/admin\/[A-Za-z0-9/_-]*(\?[A-Za-z0-9=&_%.+-]*)?$/;
+const SITE_PAGE = /^\/(?!\/)[A-Za-z0-9/_%.-]*(\?[A-Za-z0-9=&_%.+-]*)?$/;
+
+/** Where a sign-in may send the browser afterwards: a page of this site, nothing else (an
+ * editor's to any page, which it previews; a marketer's to /admin only); the account's own
+ * start page when none is given. Before the account is known (the form's hidden field) it
+ * is the page asked for, or nothing: a default chosen then would send an editor to the
+ * marketers' reports. */
 export function adminReturnPath(value: unknown, collection?: AccountCollection): string {
-  if (typeof value === "string" && /^\/admin\/[A-Za-z0-9/_-]*(\?[A-Za-z0-9=&_%.+-]*)?$/.test(value) && !value.startsWith("/admin/sign-")) return value;
-  if (collection === "editors" && typeof value === "string" && /^\/(?!\/)[A-Za-z0-9/_%.-]*(\?[A-Za-z0-9=&_%.+-]*)?$/.test(value)) return value;
+  const asked = typeof value === "string" && SITE_PAGE.test(value) && !value.startsWith("/admin/sign-") ? value : "";
+  if (!collection) return asked;
+  if (ADMIN_PAGE.test(asked) || (collection === "editors" && asked)) return asked;
   return collection === "editors" ? "/" : "/admin/reports";
 }

@@ -155,9 +155,20 @@ describe("a postback's values", () => {
 });
 
 describe("where a sign-in returns to", () => {
-  it("is a reports page of this site, and nothing else", () => {
-    expect(adminReturnPath("/admin/reports?group=store&from=2026-11-01")).toBe("/admin/reports?group=store&from=2026-11-01");
-    for (const value of ["https://evil.example/admin/reports", "//evil.example", "/admin/sign-in", "/stores", "/admin/reports#x", undefined, 3])
-      expect(adminReturnPath(value), String(value)).toBe("/admin/reports");
+  it("is a page of this site, and nothing else: a marketer's under /admin, an editor's anywhere", () => {
+    const report = "/admin/reports?group=store&from=2026-11-01";
+    for (const collection of ["marketers", "editors"] as const) expect(adminReturnPath(report, collection)).toBe(report);
+    expect(adminReturnPath("/stores?page=2", "editors")).toBe("/stores?page=2");
+    expect(adminReturnPath("/stores?page=2", "marketers")).toBe("/admin/reports");
+    for (const value of ["https://evil.example/admin/reports", "//evil.example", "/admin/sign-in", "/admin/reports#x", "", undefined, 3]) {
+      expect(adminReturnPath(value, "marketers"), String(value)).toBe("/admin/reports");
+      expect(adminReturnPath(value, "editors"), String(value)).toBe("/");
+    }
+  });
+
+  it("is, before the account is known, the page asked for or nothing (the form's hidden field)", () => {
+    expect(adminReturnPath("/admin/links")).toBe("/admin/links");
+    expect(adminReturnPath("/stores")).toBe("/stores");
+    for (const value of ["//evil.example", "/admin/sign-out", undefined]) expect(adminReturnPath(value), String(value)).toBe("");
   });
 });
