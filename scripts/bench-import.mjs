@@ -9,7 +9,8 @@
  * not what is measured). Every advertiser is mapped to a store before the run, so each
  * promotion becomes an offer. Reported: the time per 10,000 promotions (from the run's own
  * `fetched` count, sampled each second), the Worker's peak JavaScript heap (V8 inspector,
- * sampled every 250 ms) and the workerd process's peak resident memory, and the requests the
+ * sampled every 250 ms), the heap it retains after a full GC at the start and at each 10,000
+ * (a leak grows it; garbage does not), the workerd process's peak resident memory, and the requests the
  * Worker made to PocketBase per promotion (counted by the loopback proxy in between). Each
  * 10,000 is also printed as it is reached; `--minutes` stops waiting (the result then says
  * `complete: false` and covers what was fetched). The CPU time per page is the Worker's
@@ -115,6 +116,9 @@ async function main() {
     const workerPid = stack.workerdMemory().find((p) => p.role === "worker")?.pid;
     if (!workerPid) throw new Error("no workerd running the Worker");
     const cpuBefore = cpuMs(workerPid);
+    /** The heap the isolate holds on to (after a full GC) at each 10,000: growth here would be a leak, not garbage. */
+    /** @type {number[]} */
+    const retainedPer10k = [Math.round((await workerHeap.retainedMiB()) * 10) / 10];
 
     // Started as an editor's "Run now" at /admin/imports starts it.
     const editor = { email: "bench-editor@dealpilot.local", password: "bench-editor-1234" };
@@ -159,8 +163,10 @@ async function main() {
       // Each 10,000 as it is reached, so a run stopped early still tells what it measured.
       for (; record.fetched >= nextMark; nextMark += 10_000) {
         const perPromotion = ((await stack.originRequests("/api/")) - originBefore) / record.fetched;
+        const retained = await workerHeap.retainedMiB().catch(() => NaN);
+        retainedPer10k.push(Math.round(retained * 10) / 10);
         console.error(
-          `${nextMark}: ${Math.round((Date.now() - lastMarkAt) / 100) / 10} s for these 10,000; peak heap ${Math.round(peakHeap)} MiB, peak workerd RSS ${Math.round(peakRss)} MiB; ${perPromotion.toFixed(3)} origin requests per promotion; ${Math.round((cpuMs(workerPid) - cpuBefore) / Math.max(1, record.pages))} ms workerd CPU per page`,
+          `${nextMark}: ${Math.round((Date.now() - lastMarkAt) / 100) / 10} s for these 10,000; peak heap ${Math.round(peakHeap)} MiB, retained after a full GC ${retained.toFixed(1)} MiB, peak workerd RSS ${Math.round(peakRss)} MiB; ${perPromotion.toFixed(3)} origin requests per promotion; ${Math.round((cpuMs(workerPid) - cpuBefore) / Math.max(1, record.pages))} ms workerd CPU per page`,
         );
         lastMarkAt = Date.now();
       }
@@ -195,6 +201,7 @@ async function main() {
       seconds: Math.round(seconds),
       secondsPer10k: per10k,
       peakWorkerHeapMiB: Math.round(peakHeap * 10) / 10,
+      retainedHeapMiBAtStartAndPer10k: retainedPer10k,
       peakWorkerdRssMiB: Math.round(peakRss),
       workerCpuSeconds: Math.round(workerCpuMs / 100) / 10,
       workerCpuMsPerPage: Math.round(workerCpuMs / Math.max(1, record?.pages ?? 0)),

@@ -78,7 +78,8 @@ export async function startLoadStack({ faultProxy = false, vars = {}, scale = 1 
       port: await freePort(),
       inspectorPort,
       ...SUPERUSER,
-      quiet: true,
+      // STACK_LOGS=1: wrangler's request, queue and error log, for a run that stalls.
+      quiet: !process.env.STACK_LOGS,
       vars: { ...(proxyUrl && { POCKETBASE_URL: proxyUrl }), ...vars },
     });
     teardown.push(() => stack.stop());

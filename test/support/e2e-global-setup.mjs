@@ -20,7 +20,7 @@ export default async function setup(project) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pb-e2e-"));
   await prepareSeededDataDir({ targetDir: dataDir, email, password });
   const mail = { smtpPort: await freePort(), uiPort: await freePort() };
-  const stack = await startStack({ dataDir, pbPort: await freePort(), port: await freePort(), email, password, quiet: !process.env.E2E_STACK_LOGS, mail });
+  const stack = await startStack({ dataDir, pbPort: await freePort(), port: await freePort(), email, password, quiet: !process.env.STACK_LOGS, mail });
   project.provide("siteUrl", stack.siteUrl);
   project.provide("pocketbaseUrl", stack.adminUrl.replace(/\/_\/$/, ""));
   // For tests that edit content as an editor would (publishing.test.ts), restoring it after.
