@@ -6,6 +6,21 @@
 // adds takes its place too instead of landing after the counters. A CommonJS module, not a
 // .pb.js file: PocketBase does not load it as hooks of its own.
 
+// An editorial page's byline, where it is listed, when, and its search-engine fields (articles
+// have no stores: a name a collection lacks is passed over).
+const EDITORIAL_TAIL = [
+  "authors",
+  "categories",
+  "tags",
+  "stores",
+  "publish_time",
+  "revision_note",
+  "is_featured",
+  "meta_title",
+  "meta_keywords",
+  "meta_description",
+];
+
 // What the record is and where it belongs, its text, its links, images and labels, where it
 // is listed, when, its search-engine fields. A field not named keeps its place among these.
 const LEAD = {
@@ -98,16 +113,7 @@ const LEAD = {
     "comparison_rows",
     "outro",
     "cta_label",
-    "authors",
-    "categories",
-    "tags",
-    "stores",
-    "publish_time",
-    "revision_note",
-    "is_featured",
-    "meta_title",
-    "meta_keywords",
-    "meta_description",
+    ...EDITORIAL_TAIL,
   ],
   _zdata_advertorials: [
     "title",
@@ -120,37 +126,9 @@ const LEAD = {
     "show_offers",
     "description",
     "conclusion",
-    "authors",
-    "categories",
-    "tags",
-    "stores",
-    "publish_time",
-    "revision_note",
-    "is_featured",
-    "meta_title",
-    "meta_keywords",
-    "meta_description",
+    ...EDITORIAL_TAIL,
   ],
-  _zdata_articles: [
-    "title",
-    "slug",
-    "summary",
-    "featured_image",
-    "banner_image",
-    "content",
-    "product",
-    "product_cardtype",
-    "offers",
-    "authors",
-    "categories",
-    "tags",
-    "publish_time",
-    "revision_note",
-    "is_featured",
-    "meta_title",
-    "meta_keywords",
-    "meta_description",
-  ],
+  _zdata_articles: ["title", "slug", "summary", "featured_image", "banner_image", "content", "product", "product_cardtype", "offers", ...EDITORIAL_TAIL],
 };
 
 /** After what an editor fills: publishing, then what PocketBase and the site set. */
