@@ -3,7 +3,7 @@
 // events, and what the status page and the alerts read. Shared by ops.pb.js (a CommonJS
 // module, not a .pb.js file; handlers run in isolated contexts and `require` it).
 
-const { EVENTS_KEEP_DAYS } = require(`${__hooks}/rules.js`);
+const { EVENT_LINKS, EVENTS_KEEP_DAYS } = require(`${__hooks}/rules.js`);
 const { applyPostback } = require(`${__hooks}/postbacks.js`);
 
 const DAY_MS = 86400000;
@@ -69,17 +69,11 @@ function retentionCutoff(app) {
   return rows.length > 0 ? rows[0].cutoff : "";
 }
 
-/** An event's record links and their collections. */
-const LINKS = [
-  ["offer", "_zdata_offers"],
-  ["store", "_zdata_stores"],
-  ["product", "Products"],
-];
-
-/** An offer, store or product deleted since the click leaves the event without that link, as
- * the consumer stores it (src/edge/events/events-consumer.ts), never without the event. */
+/** An offer, store or product deleted since the click leaves the event without that link
+ * (rules.js EVENT_LINKS), never without the event. */
 function dropGoneLinks(app, record) {
-  for (const [field, target] of LINKS) {
+  for (const field of Object.keys(EVENT_LINKS)) {
+    const target = EVENT_LINKS[field];
     const id = record.getString(field);
     if (!id) continue;
     try {

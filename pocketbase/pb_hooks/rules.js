@@ -207,6 +207,14 @@ const SHORT_LINK = {
   randomAlphabet: "23456789abcdefghjkmnpqrstuvwxyz",
 };
 
+/**
+ * An event's links to the records it was about, by field, and their collections. A record
+ * deleted before the event is stored leaves the event without that link, never without the
+ * event: the queue's consumer (src/edge/events/events-consumer.ts) and the archive's replay
+ * (ops.js) both store it so.
+ */
+const EVENT_LINKS = /** @type {const} */ ({ offer: "_zdata_offers", store: "_zdata_stores", product: "Products" });
+
 /** The site's routes that are not pages a visitor is sent to: a short link never leads there. */
 const NOT_PAGES = ["/l/", "/goto", "/admin", "/api/", "/postback/", "/events/", "/_cache/", "/build/"];
 
@@ -248,6 +256,7 @@ module.exports = {
   MAIL_SEND_STATUSES: MAIL_SEND_STATUSES,
   MAIL_TIMING: MAIL_TIMING,
   EVENTS_KEEP_DAYS: EVENTS_KEEP_DAYS,
+  EVENT_LINKS: EVENT_LINKS,
   COUNTRY_CODES: COUNTRY_CODES,
   PARTNER_URL: PARTNER_URL,
   hostInDomains: hostInDomains,

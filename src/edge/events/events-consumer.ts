@@ -1,5 +1,6 @@
 import { readConfig, type Config, type Env } from "../../env";
 import { isClickId } from "../../lib/click-id";
+import { EVENT_LINKS } from "../../lib/rules";
 import { recordWaiting } from "../ops/event-lag";
 import { isEventMessage, isPostbackMessage, type OutboundEventMessage, type PostbackMessage } from "./messages";
 import { asService, forgetServiceToken, type ServiceCredentials } from "../service-account";
@@ -75,9 +76,8 @@ async function storeEvents(config: Config, service: ServiceCredentials, events: 
   return stored;
 }
 
-/** The record links of an event: an offer, store or product deleted before the event is
- * stored leaves the event without that link, never without the event. */
-const LINKS = ["offer", "store", "product"] as const;
+/** An event's record links (EVENT_LINKS: a deleted record leaves the event without its link). */
+const LINKS = Object.keys(EVENT_LINKS) as Array<keyof typeof EVENT_LINKS>;
 
 /**
  * A refused one-event batch: stored already when its click id is (the message came again
