@@ -118,7 +118,7 @@ async function main() {
     const cpuBefore = cpuMs(workerPid);
     /** The heap the isolate holds on to (after a full GC) at each 10,000: growth here would be a leak, not garbage. */
     /** @type {number[]} */
-    const retainedPer10k = [Math.round((await workerHeap.retainedMiB()) * 10) / 10];
+    const retainedPer10k = [Math.round((await workerHeap.retainedMiB(`${stack.siteUrl}/favicon.svg`)) * 10) / 10];
 
     // Started as an editor's "Run now" at /admin/imports starts it.
     const editor = { email: "bench-editor@dealpilot.local", password: "bench-editor-1234" };
@@ -163,7 +163,7 @@ async function main() {
       // Each 10,000 as it is reached, so a run stopped early still tells what it measured.
       for (; record.fetched >= nextMark; nextMark += 10_000) {
         const perPromotion = ((await stack.originRequests("/api/")) - originBefore) / record.fetched;
-        const retained = await workerHeap.retainedMiB().catch(() => NaN);
+        const retained = await workerHeap.retainedMiB(`${stack.siteUrl}/favicon.svg`).catch(() => NaN);
         retainedPer10k.push(Math.round(retained * 10) / 10);
         console.error(
           `${nextMark}: ${Math.round((Date.now() - lastMarkAt) / 100) / 10} s for these 10,000; peak heap ${Math.round(peakHeap)} MiB, retained after a full GC ${retained.toFixed(1)} MiB, peak workerd RSS ${Math.round(peakRss)} MiB; ${perPromotion.toFixed(3)} origin requests per promotion; ${Math.round((cpuMs(workerPid) - cpuBefore) / Math.max(1, record.pages))} ms workerd CPU per page`,

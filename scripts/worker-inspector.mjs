@@ -69,9 +69,17 @@ export async function connectWorkerHeap(inspectorPort) {
       if (typeof heap.usedSize !== "number") throw new Error("Runtime.getHeapUsage answered without the heap's size");
       return { usedMiB: heap.usedSize / 1048576, totalMiB: heap.totalSize / 1048576 };
     },
-    /** Heap in use right after a full garbage collection, in MiB: what the isolate holds on to. */
-    async retainedMiB() {
-      await inspector.send("HeapProfiler.collectGarbage");
+    /**
+     * Heap in use right after a full garbage collection, in MiB: what the isolate holds on to.
+     * workerd runs the collection when the isolate is next entered, so an idle Worker is
+     * woken by a request to `wakeUrl`.
+     * @param {string} wakeUrl
+     */
+    async retainedMiB(wakeUrl) {
+      const collected = inspector.send("HeapProfiler.collectGarbage");
+      const woken = await fetch(wakeUrl);
+      await woken.body?.cancel();
+      await collected;
       return (await this.usage()).usedMiB;
     },
     close: inspector.close,
