@@ -5,6 +5,7 @@ import type { OutboundEventMessage } from "../../src/edge/events/messages";
 import { outboundHref, REVEAL_PATH } from "../../src/lib/outbound";
 import worker from "../../src/worker";
 import { listEndedOffers } from "../../src/data/offers";
+import { parsePage, textIn } from "./dom";
 import {
   eventMessage,
   evictReads,
@@ -411,8 +412,8 @@ describe("the link of an offer that has ended", () => {
     for (const part of ["<header", "<footer", 'rel="icon"', "data-bs-theme", '<meta name="robots" content="noindex"/>']) expect(html).toContain(part);
     // The live offers as the cards they are everywhere, their buttons through /goto.
     const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-    const cards = main.split('<article class="card h-100 shadow-sm offer-card"').slice(1);
-    expect(cards.map((card) => card.match(/<h3 [^>]*>([^<]*)<\/h3>/)?.[1])).toEqual(expect.arrayContaining([`${marker} live`, `${marker} live, sharing`]));
+    const cards = [...(parsePage(html).querySelector("main")?.querySelectorAll("article") ?? [])];
+    expect(cards.map((card) => textIn(card.querySelector("h3")))).toEqual(expect.arrayContaining([`${marker} live`, `${marker} live, sharing`]));
     expect(main).toContain(`href="${outboundHref(link("live")).replace(/&/g, "&amp;")}"`);
     expect(main).not.toContain(`${marker} upcoming`);
     expect(main).toContain(`href="/stores/${encodeURIComponent(store.title.toLowerCase())}/${store.id}"`);
