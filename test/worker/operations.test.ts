@@ -333,16 +333,17 @@ describe("retention of raw events", () => {
 });
 
 describe("a deployment's configuration", () => {
-  it("refuses every request of a production deployment without its secrets and origins, and says why in the logs", async () => {
+  it("refuses every request of a production deployment without its secrets, origins and bindings, and says why in the logs", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const env = { ...testEnv, DEPLOYMENT: "production", EVENTS_KEY_SECRET: "" };
+      const env = { ...testEnv, DEPLOYMENT: "production", EVENTS_KEY_SECRET: "", FEEDS: undefined };
       const response = await worker.fetch(new Request("https://dealpilot.example/"), env, createExecutionContext());
       expect(response.status).toBe(500);
       expect(await response.text()).not.toContain("EVENTS_KEY_SECRET");
       const logged = errors.mock.calls.map((call) => String(call[0])).join("\n");
       expect(logged).toContain("POCKETBASE_URL must be an https origin");
       expect(logged).toContain("secrets not set: EVENTS_KEY_SECRET");
+      expect(logged).toContain("the FEEDS queue binding is missing");
     } finally {
       errors.mockRestore();
     }

@@ -47,6 +47,8 @@ export function deploymentProblems(env: Env, requestUrl?: URL): string[] {
     if (!env.MAIL_POSTAL_ADDRESS?.trim())
       problems.push("MAIL_POSTAL_ADDRESS must be set: every alert and digest shows it (wrangler.toml [env.production.vars])");
     if (!env.EVENTS) problems.push("the EVENTS queue binding is missing");
+    // Without it the feeds' cron only logs that no import can start (docs/feeds.md).
+    if (!env.FEEDS) problems.push("the FEEDS queue binding is missing");
     if (!env.EVENTS_ARCHIVE) problems.push("the EVENTS_ARCHIVE bucket binding is missing");
   } else if (requestUrl && !isLoopback(requestUrl.hostname) && isLoopback(hostOf(env.POCKETBASE_URL) ?? "localhost")) {
     problems.push("this is the local configuration (POCKETBASE_URL on loopback) answering a public host: deploy with `wrangler deploy --env production`");
