@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { experimental_readRawConfig } from "wrangler";
-import { REQUIRED_SECRETS } from "../../src/edge/ops/deployment-check";
+import { REQUIRED_SECRETS } from "../../src/lib/required-secrets";
 
 /**
  * Issue 49: `[env.production]` repeats every binding and var of the top level, because

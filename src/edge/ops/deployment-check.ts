@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { Env } from "../../env";
+import { REQUIRED_SECRETS } from "../../lib/required-secrets";
 import type { AppEnv } from "../app-env";
 
 /**
@@ -9,17 +10,6 @@ import type { AppEnv } from "../app-env";
  * a Worker that writes to the wrong PocketBase. `wrangler deploy --env production` checks
  * the secrets before it deploys too (wrangler.toml `[env.production.secrets]`).
  */
-
-/** The Worker's secrets in production: each one's absence turns a feature off silently otherwise. */
-export const REQUIRED_SECRETS = [
-  "PB_SERVICE_EMAIL",
-  "PB_SERVICE_PASSWORD",
-  "EVENTS_KEY_SECRET",
-  "CACHE_PURGE_SECRET",
-  "SESSION_SECRET",
-  "MAIL_TOKEN_SECRET",
-  "MAIL_NOTIFICATIONS_SECRET",
-] as const;
 
 function isLoopback(host: string): boolean {
   return host === "localhost" || host.startsWith("127.") || host === "[::1]";
