@@ -72,13 +72,20 @@ export async function connectWorkerHeap(inspectorPort) {
     /**
      * Heap in use right after a full garbage collection, in MiB: what the isolate holds on to.
      * workerd runs the collection when the isolate is next entered, so an idle Worker is
-     * woken by a request to `wakeUrl`.
+     * woken by requests to `wakeUrl`, one a second until the collection is done (a request
+     * that arrives before the command does not run it).
      * @param {string} wakeUrl
      */
     async retainedMiB(wakeUrl) {
-      const collected = inspector.send("HeapProfiler.collectGarbage");
-      const woken = await fetch(wakeUrl);
-      await woken.body?.cancel();
+      let done = false;
+      const collected = inspector.send("HeapProfiler.collectGarbage").finally(() => {
+        done = true;
+      });
+      while (!done) {
+        const woken = await fetch(wakeUrl);
+        await woken.body?.cancel();
+        await Promise.race([collected, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      }
       await collected;
       return (await this.usage()).usedMiB;
     },
