@@ -57,6 +57,8 @@ async function main() {
   const stack = await startLoadStack({ faultProxy: true });
   /** @type {Awaited<ReturnType<typeof connectWorkerHeap>> | undefined} */
   let heap;
+  /** @type {NodeJS.Timeout | undefined} */
+  let sampler;
   try {
     const superuser = await fetch(`${stack.pocketbaseUrl}/api/collections/_superusers/auth-with-password`, {
       method: "POST",
@@ -104,7 +106,7 @@ async function main() {
     heap = workerHeap;
     let peakHeap = (await workerHeap.usage()).usedMiB;
     let peakRss = 0;
-    const sampler = setInterval(async () => {
+    sampler = setInterval(async () => {
       try {
         peakHeap = Math.max(peakHeap, (await workerHeap.usage()).usedMiB);
         for (const p of stack.workerdMemory()) if (p.role === "worker") peakRss = Math.max(peakRss, p.mib);
@@ -214,6 +216,8 @@ async function main() {
       await writeFile(options.out, `${JSON.stringify(result, null, 2)}\n`);
     }
   } finally {
+    // A run that fails must still end: the sampling timer would keep the process alive.
+    clearInterval(sampler);
     await heap?.close();
     await stack.stop();
     await fake.close();
