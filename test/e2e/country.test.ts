@@ -26,7 +26,8 @@ describe.each([390, 1280])("the country control at %i px", (width) => {
     }
     await page.getByRole("link", { name: "Offers for your country" }).click();
     await page.waitForURL(/\/country\?back=%2Foffers$/);
-    expect(await page.locator("main p").first().textContent()).toBe("Offers for: United States");
+    // A client navigation commits the address before React has rendered the new page.
+    await expect.poll(() => page.locator("main p").first().textContent()).toBe("Offers for: United States");
     const choice = page.getByLabel("Country");
     expect(await choice.inputValue()).toBe("US");
     // Every control fits the screen: nothing scrolls sideways.
