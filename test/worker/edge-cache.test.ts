@@ -33,13 +33,16 @@ describe("edge cache for reads", () => {
     expect(b.headers.get("X-Edge-Cache")).toBe("HIT");
   });
 
-  it("coalesces concurrent misses into one origin request", async () => {
+  it("answers concurrent misses each from its own origin request: none waits on another request's (decision 070)", async () => {
     const { filter, token } = uniqueFilter();
     const responses = await Promise.all(Array.from({ length: 12 }, () => visit(listPath(filter))));
     expect(responses.map((r) => r.status)).toEqual(Array(12).fill(200));
     const bodies = await Promise.all(responses.map((r) => r.text()));
     expect(new Set(bodies).size).toBe(1);
-    expect(await originRequests(token)).toBe(1);
+    expect(await originRequests(token)).toBe(12);
+    // The first stored copy answers every request after them.
+    expect((await visit(listPath(filter))).headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(await originRequests(token)).toBe(12);
   });
 
   it("serves STALE after freshness while one background revalidation refreshes it", async () => {

@@ -12,6 +12,7 @@
 
 import { CACHE_TAG_HEADER, parseCacheTags } from "./cache-tags";
 import { freshUntil, withinSchedule } from "./offer-schedule";
+import { Leases } from "./leases";
 
 export type CacheStatus = "HIT" | "MISS" | "STALE";
 
@@ -40,8 +41,8 @@ export interface EdgeCacheDeps {
   holdMs?: number;
 }
 
-/** A read's answer held in memory: a stored copy or the origin's answer, read once and
- * shared by every request waiting for it (so only ever read, never changed). */
+/** A read's answer in memory: a stored copy or the origin's answer, read once and, when held
+ * (see `held`), answering later requests too (so only ever read, never changed). */
 interface Snapshot {
   status: number;
   statusText: string;
@@ -56,12 +57,9 @@ export interface CachedRead extends Snapshot {
   terms: CopyTerms;
 }
 
-/**
- * Origin requests in flight, by cache key. Deliberately module-scoped: coalescing must
- * span every request this isolate serves. It holds promises of origin answers only,
- * never anything about a visitor.
- */
-const inflight = new Map<string, Promise<Snapshot>>();
+/** Background revalidations under way, by flight key: one at a time per copy and isolate.
+ * Longer than any origin read may take (content-origin.ts gives PocketBase 10 s). */
+const revalidations = new Leases(15_000);
 
 /**
  * Fresh copies this isolate looked up lately, by cache key. A render repeats the frame's
@@ -70,7 +68,7 @@ const inflight = new Map<string, Promise<Snapshot>>();
  * would: while fresh, not outdated and within its offers' schedule, checked on every use.
  * So an edit replaces it as it replaces the stored copy; what it can miss is a purge made
  * elsewhere, hence at most `holdMs` (the content version's interval: a purge then reaches
- * every isolate as fast as an edit does). Deliberately module-scoped, like `inflight`:
+ * every isolate as fast as an edit does). Deliberately module-scoped:
  * content shared by every request, never anything about a visitor, and only ever read.
  */
 const held = new Map<string, { heldAt: number; copy: Snapshot; terms: CopyTerms }>();
@@ -101,7 +99,7 @@ export async function deleteCopy(cache: Cache, key: string): Promise<boolean> {
   return cache.delete(key);
 }
 
-/** A load started under an older version must not answer a request that knows a newer one. */
+/** A revalidation started under an older version does not stand for one under a newer one. */
 const flightKey = (key: string, version: number | null) => (version === null ? key : `${key}#${version}`);
 
 /** The Response `readThrough` answers for a read (X-Edge-Cache set, X-Edge-Stored-At removed). */
@@ -190,7 +188,7 @@ export async function cachedRead(key: string, load: () => Promise<Response>, ttl
   if (holding && now() - holding.heldAt < holdMs && stateOf(holding.terms, ttl, version, now()) === "fresh")
     return answered(holding.copy, "HIT", holding.terms);
   const stored = await deps.cache.match(key);
-  if (!stored) return answered(await fetchAndStore(key, load, ttl, deps, version), "MISS");
+  if (!stored) return answered(await fetchAndStore(key, load, ttl, deps, version).answer, "MISS");
   const terms = termsOf(stored.headers);
   switch (stateOf(terms, ttl, version, now())) {
     case "fresh": {
@@ -199,15 +197,20 @@ export async function cachedRead(key: string, load: () => Promise<Response>, ttl
       return answered(copy, "HIT", terms);
     }
     case "outdated":
-      return replaceOutdated(key, await snapshotOf(stored), fetchAndStore(key, load, ttl, deps, version), deps);
-    case "stale":
-      if (!inflight.has(flightKey(key, version))) {
-        // A failed revalidation keeps the stale copy: that is stale-if-error.
-        deps.waitUntil(fetchAndStore(key, load, ttl, deps, version).catch(() => undefined));
-      }
+      return replaceOutdated(key, await snapshotOf(stored), fetchAndStore(key, load, ttl, deps, version).answer, deps);
+    case "stale": {
+      const release = revalidations.take(flightKey(key, version), now());
+      // A failed revalidation keeps the stale copy: that is stale-if-error.
+      if (release)
+        deps.waitUntil(
+          fetchAndStore(key, load, ttl, deps, version)
+            .stored.catch(() => undefined)
+            .finally(release),
+        );
       return answered(await snapshotOf(stored), "STALE", terms);
+    }
     case "unusable":
-      return answered(await fetchAndStore(key, load, ttl, deps, version), "MISS");
+      return answered(await fetchAndStore(key, load, ttl, deps, version).answer, "MISS");
   }
 }
 
@@ -224,10 +227,18 @@ async function replaceOutdated(key: string, copy: Snapshot, answer: Promise<Snap
   return answered(replaced, "MISS");
 }
 
-function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl, deps: EdgeCacheDeps, version: number | null): Promise<Snapshot> {
-  const flight = flightKey(key, version);
-  const pending = inflight.get(flight);
-  if (pending) return pending;
+/**
+ * This request's origin read of `key`, and its storing when cacheable. Never shared with
+ * another request (see Leases): concurrent misses in one isolate each read, and the
+ * first stored copy answers every request after them.
+ */
+function fetchAndStore(
+  key: string,
+  load: () => Promise<Response>,
+  ttl: CacheTtl,
+  deps: EdgeCacheDeps,
+  version: number | null,
+): { answer: Promise<Snapshot>; stored: Promise<void> } {
   const now = deps.now ?? Date.now;
   const answer = load()
     .then(snapshotOf)
@@ -237,19 +248,16 @@ function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl
       headers.set(CONTENT_VERSION_HEADER, String(version));
       return { ...snapshot, headers };
     });
-  const stored = answer.then(async (snapshot) => {
-    if (!cacheable(snapshot)) return;
-    const headers = new Headers(snapshot.headers);
-    headers.set(STORED_AT_HEADER, String(now()));
-    headers.set("Cache-Control", `public, max-age=${ttl.fresh + ttl.stale}`);
-    await deps.cache.put(key, new Response(snapshot.body.slice(0), { status: snapshot.status, headers }));
-    // The copy held until now (if any) is older: the next read looks the new one up.
-    dropHeld(key);
-  });
-  // Keep the key "in flight" until the copy is stored, so a request arriving between
-  // the answer and the write does not start a second origin request.
-  const settled = stored.catch(() => undefined).finally(() => inflight.delete(flight));
-  deps.waitUntil(settled);
-  inflight.set(flight, answer);
-  return answer;
+  const stored = answer.then((snapshot) => (cacheable(snapshot) ? store(key, snapshot, ttl, deps, now()) : undefined));
+  deps.waitUntil(stored.catch(() => undefined));
+  return { answer, stored };
+}
+
+async function store(key: string, snapshot: Snapshot, ttl: CacheTtl, deps: EdgeCacheDeps, storedAt: number): Promise<void> {
+  const headers = new Headers(snapshot.headers);
+  headers.set(STORED_AT_HEADER, String(storedAt));
+  headers.set("Cache-Control", `public, max-age=${ttl.fresh + ttl.stale}`);
+  await deps.cache.put(key, new Response(snapshot.body.slice(0), { status: snapshot.status, headers }));
+  // The copy held until now (if any) is older: the next read looks the new one up.
+  dropHeld(key);
 }

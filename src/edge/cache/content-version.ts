@@ -9,6 +9,7 @@
  * cannot answer, the last version known stands, so cached copies keep being served.
  */
 import type { Config } from "../../env";
+import { Leases } from "./leases";
 
 export const CONTENT_VERSION_PATH = "/api/collections/_zsys_content_version/records/contentversion1?fields=version";
 
@@ -37,11 +38,16 @@ interface KeptVersion {
  * The version this isolate knows, when that knowledge was read from PocketBase (a location's
  * copy keeps its own reading time, so an isolate never trusts it longer than the location
  * does), and whether the last check failed. Module-scoped on purpose, like the read cache's
- * in-flight map: one number about the content, the same for every request, never anything
- * about a visitor. `refreshing` lets the requests of an isolate share one check.
+ * held copies: one number about the content, the same for every request, never anything
+ * about a visitor. `checks` lets a check under way stand for the others: only its start is
+ * shared, never its promise (a request cannot wait on another request's I/O in workerd:
+ * docs/decisions/070), and a check whose request ended before it settled is taken for lost
+ * after CHECK_LEASE_MS.
  */
 let known: { version: number | null; readAt: number; failed: boolean } | undefined;
-let refreshing: Promise<number | null> | undefined;
+/** Longer than a check may take (READ_TIMEOUT_MS, after the location's copy is looked up). */
+const CHECK_LEASE_MS = READ_TIMEOUT_MS + 1_000;
+const checks = new Leases(CHECK_LEASE_MS);
 
 const newer = (a: number | null, b: number | null | undefined): number | null => (b == null ? a : a === null ? b : Math.max(a, b));
 
@@ -74,33 +80,36 @@ async function readVersion(config: Config, deps: VersionDeps, lastKnown: number 
 }
 
 /**
- * This request's view of the content version. An isolate's first requests wait for one
- * shared check. Later, a request finding the check due waits for it at most CHECK_WAIT_MS
- * (so the first visitor after a quiet spell does not get a copy an edit made outdated), and
- * not at all while the previous check failed: a slow or stopped PocketBase never holds up
- * cached pages.
+ * This request's view of the content version. An isolate's first requests each wait for a
+ * check of their own. Later, a request finding the check due starts one unless another
+ * request's is under way, and waits for its own at most CHECK_WAIT_MS (so the first visitor
+ * after a quiet spell does not get a copy an edit made outdated), and not at all while the
+ * previous check failed: a slow or stopped PocketBase never holds up cached pages.
  */
 export function contentVersionSource(config: Config, deps: VersionDeps): ContentVersion {
+  const check = (last: typeof known, release: () => void): Promise<number | null> => {
+    const checked = readVersion(config, deps, last?.version ?? null)
+      .catch(() => ({ version: last?.version ?? null, readAt: Date.now(), failed: true }))
+      .then((result) => {
+        // Checks may overlap (an isolate's first requests): the version never goes back.
+        known = { ...result, version: newer(result.version, known?.version) };
+        return known.version;
+      })
+      .finally(release);
+    deps.waitUntil(checked);
+    return checked;
+  };
   return async () => {
     if (known && Date.now() - known.readAt < config.contentVersionTtl * 1000) return known.version;
     const last = known;
-    if (!refreshing) {
-      refreshing = readVersion(config, deps, last?.version ?? null)
-        .catch(() => ({ version: last?.version ?? null, readAt: Date.now(), failed: true }))
-        .then((checked) => {
-          known = checked;
-          return checked.version;
-        })
-        .finally(() => {
-          refreshing = undefined;
-        });
-      deps.waitUntil(refreshing);
-    }
-    if (!last) return refreshing;
+    if (!last) return check(last, () => undefined);
+    const release = checks.take("version", Date.now());
+    if (!release) return last.version;
+    const checked = check(last, release);
     if (last.failed) return last.version;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<number | null>((resolve) => (timer = setTimeout(() => resolve(last.version), CHECK_WAIT_MS)));
-    const version = await Promise.race([refreshing, late]);
+    const version = await Promise.race([checked, late]);
     clearTimeout(timer);
     return version;
   };

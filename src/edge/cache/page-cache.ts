@@ -41,6 +41,7 @@ import {
 } from "./cache";
 import { CACHE_TAG_HEADER, formatCacheTags } from "./cache-tags";
 import { earlierBound, FRESH_UNTIL_HEADER } from "./offer-schedule";
+import { Leases } from "./leases";
 
 /** The content reads (PocketBase path and query) a stored page was rendered from. */
 const READS_HEADER = "X-Edge-Reads";
@@ -166,9 +167,10 @@ function storable(response: Response): boolean {
   );
 }
 
-/** Background renders in flight, by key: one per key at a time. Module-scoped on purpose
- * (it must span the requests an isolate serves); it holds keys, nothing about visitors. */
-const revalidating = new Set<string>();
+/** Background renders under way, by key: one per key at a time. Module-scoped on purpose
+ * (it must span the requests an isolate serves); it holds keys and times, nothing about
+ * visitors. A render runs in waitUntil, which Cloudflare ends 30 s after the response. */
+const revalidating = new Leases(30_000);
 
 /**
  * Answers `request` from the cache under `key`, or renders it with `render`. The answer
@@ -199,12 +201,11 @@ export async function cachedPage(key: string, request: Request, render: PageRend
 /** One background render of the complete document per key (per country's key: a page may
  * depend on the country) at a time, stored if it succeeds. */
 function refreshInBackground(key: string, request: Request, render: PageRender, deps: PageCacheDeps, version: number | null): void {
-  const inFlight = deps.countryKey ?? key;
-  if (revalidating.has(inFlight)) return;
-  revalidating.add(inFlight);
+  const release = revalidating.take(deps.countryKey ?? key, (deps.now ?? Date.now)());
+  if (!release) return;
   // A detached request: the visitor's connection closing must not abort this render.
   const detached = new Request(request.url, { headers: request.headers });
-  deps.waitUntil(refresh(key, detached, render, deps, version).finally(() => revalidating.delete(inFlight)));
+  deps.waitUntil(refresh(key, detached, render, deps, version).finally(release));
 }
 
 /** `response` for the requester; the copy stored is that very render when it is the complete

@@ -66,8 +66,9 @@ export async function scriptHash(source: string): Promise<string> {
   return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
 }
 
-// A constant derived from a constant: computed once per isolate.
-let prepaintHash: Promise<string> | undefined;
+// A constant derived from a constant: kept once computed. The value, not its promise: a
+// request cannot wait on a promise another request's context settles (docs/decisions/070).
+let prepaintHash: string | undefined;
 
 /** 128 random bits, base64: a nonce an attacker cannot guess, fresh for every response. */
 export function newNonce(): string {
@@ -110,8 +111,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   for (const [name, value] of Object.entries(COMMON_HEADERS)) c.res.headers.set(name, value);
   if (!c.res.headers.has("Referrer-Policy")) c.res.headers.set("Referrer-Policy", DEFAULT_REFERRER_POLICY);
   if (html) {
-    prepaintHash ??= scriptHash(PREPAINT_THEME_SCRIPT);
-    c.res.headers.set("Content-Security-Policy", pageCsp(nonce, await prepaintHash));
+    prepaintHash ??= await scriptHash(PREPAINT_THEME_SCRIPT);
+    c.res.headers.set("Content-Security-Policy", pageCsp(nonce, prepaintHash));
   } else {
     c.res.headers.set("Content-Security-Policy", nonDocumentCsp(c.res.headers.get("Content-Security-Policy")));
   }
