@@ -103,10 +103,9 @@ describe("the header's site search", () => {
     await menu.getByRole("combobox", { name: "Search stores, deals and reviews" }).fill("hosting");
     await menu.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(`${siteUrl()}/search?q=hosting`);
-    // The router changes the address when the results are read, then renders them in a
-    // transition. In two CI runs on a loaded host the status was missing 10 s later; the
-    // heading says which page was on screen (the stores list, the results or an error),
-    // within the test's own time.
+    // The heading says which page is on screen (the stores list, the results or an error).
+    // Submitting cancels a suggestions request in flight; before decision 070 the results'
+    // reads could wait on it and fail (test/e2e/canceled-requests.test.ts).
     const heading = page.locator("main h1");
     await expect.poll(() => heading.textContent(), { timeout: 30_000 }).toBe("Search stores, deals and reviews");
     await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results for “hosting”$/);
