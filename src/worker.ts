@@ -58,7 +58,7 @@ app.use("*", async (c, next) => {
   const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   const version = contentVersionSource(config, { cache: caches.default, waitUntil });
   c.set("contentVersion", version);
-  c.set("origin", createContentOrigin(config, { cache: caches.default, waitUntil, version, holdMs: config.contentVersionTtl * 1000 }));
+  c.set("origin", createContentOrigin(config, { cache: caches.default, waitUntil, version, holdMs: config.contentVersionTtl * 1000, flights: new Map() }));
   c.set("readCacheControl", `public, max-age=${config.readTtl.fresh}`);
   await next();
 });

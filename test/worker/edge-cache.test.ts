@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { cachedRead, deleteCopy, type CachedRead } from "../../src/edge/cache/cache";
-import { contentCacheKey } from "../../src/edge/cache/content-origin";
+import { contentCacheKey, createContentOrigin } from "../../src/edge/cache/content-origin";
 import { FRESH_UNTIL_HEADER } from "../../src/edge/cache/offer-schedule";
 import type { ListResult, Store } from "../../src/data/types";
-import { originRequests, pocketbase, setPocketBase, sleep, testEnv, uniqueFilter, visit } from "./helpers";
+import { readConfig } from "../../src/env";
+import { delayOrigin, originRequests, pocketbase, setPocketBase, sleep, testEnv, uniqueFilter, visit } from "./helpers";
 
 /** vitest.worker.config.ts sets CACHE_FRESH_S to 2 seconds for these tests. */
 const PAST_FRESH_MS = 2_300;
@@ -43,6 +44,24 @@ describe("edge cache for reads", () => {
     // The first stored copy answers every request after them.
     expect((await visit(listPath(filter))).headers.get("X-Edge-Cache")).toBe("HIT");
     expect(await originRequests(token)).toBe(12);
+  });
+
+  it("makes one origin request for a key one request reads twice at once (a render's sections)", async () => {
+    const config = readConfig(testEnv);
+    const aRequest = () => createContentOrigin(config, { cache: caches.default, waitUntil: () => undefined, flights: new Map() }).client();
+    const read = (pb: ReturnType<typeof aRequest>, filter: string) => pb.collection("_zdata_categories").getList(1, 30, { filter });
+    const once = uniqueFilter();
+    await delayOrigin(once.token, 300);
+    const pb = aRequest();
+    const [first, second] = await Promise.all([read(pb, once.filter), read(pb, once.filter)]);
+    expect(second).toEqual(first);
+    expect(await originRequests(once.token)).toBe(1);
+    // Two requests: two origin reads.
+    const twice = uniqueFilter();
+    await delayOrigin(twice.token, 300);
+    await Promise.all([read(aRequest(), twice.filter), read(aRequest(), twice.filter)]);
+    expect(await originRequests(twice.token)).toBe(2);
+    await Promise.all([delayOrigin(once.token, 0), delayOrigin(twice.token, 0)]);
   });
 
   it("serves STALE after freshness while one background revalidation refreshes it", async () => {

@@ -39,6 +39,15 @@ export interface EdgeCacheDeps {
   /** How long (ms) this isolate may answer a read again from a fresh copy it looked up,
    * without asking the Cache API (see `held`); absent: never. */
   holdMs?: number;
+  /** This request's origin reads in flight, by flight key: a render reading one key twice
+   * at once makes one origin request. One map per request, never shared (decision 070). */
+  flights?: Map<string, Flight>;
+}
+
+/** An origin read under way and the storing of its answer. */
+interface Flight {
+  answer: Promise<Snapshot>;
+  stored: Promise<void>;
 }
 
 /** A read's answer in memory: a stored copy or the origin's answer, read once and, when held
@@ -99,7 +108,7 @@ export async function deleteCopy(cache: Cache, key: string): Promise<boolean> {
   return cache.delete(key);
 }
 
-/** A revalidation started under an older version does not stand for one under a newer one. */
+/** A read or revalidation started under an older version does not stand for one under a newer one. */
 const flightKey = (key: string, version: number | null) => (version === null ? key : `${key}#${version}`);
 
 /** The Response `readThrough` answers for a read (X-Edge-Cache set, X-Edge-Stored-At removed). */
@@ -228,17 +237,14 @@ async function replaceOutdated(key: string, copy: Snapshot, answer: Promise<Snap
 }
 
 /**
- * This request's origin read of `key`, and its storing when cacheable. Never shared with
- * another request (see Leases): concurrent misses in one isolate each read, and the
- * first stored copy answers every request after them.
+ * This request's origin read of `key`, and its storing when cacheable; the read already under
+ * way in this request, if any. Never shared with another request (decision 070): concurrent
+ * misses in one isolate each read, and the first stored copy answers every request after them.
  */
-function fetchAndStore(
-  key: string,
-  load: () => Promise<Response>,
-  ttl: CacheTtl,
-  deps: EdgeCacheDeps,
-  version: number | null,
-): { answer: Promise<Snapshot>; stored: Promise<void> } {
+function fetchAndStore(key: string, load: () => Promise<Response>, ttl: CacheTtl, deps: EdgeCacheDeps, version: number | null): Flight {
+  const id = flightKey(key, version);
+  const pending = deps.flights?.get(id);
+  if (pending) return pending;
   const now = deps.now ?? Date.now;
   const answer = load()
     .then(snapshotOf)
@@ -249,8 +255,11 @@ function fetchAndStore(
       return { ...snapshot, headers };
     });
   const stored = answer.then((snapshot) => (cacheable(snapshot) ? store(key, snapshot, ttl, deps, now()) : undefined));
-  deps.waitUntil(stored.catch(() => undefined));
-  return { answer, stored };
+  // In flight until stored, so a read of the key between the answer and the write joins it.
+  deps.waitUntil(stored.catch(() => undefined).finally(() => deps.flights?.delete(id)));
+  const flight = { answer, stored };
+  deps.flights?.set(id, flight);
+  return flight;
 }
 
 async function store(key: string, snapshot: Snapshot, ttl: CacheTtl, deps: EdgeCacheDeps, storedAt: number): Promise<void> {
