@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { createContentClient } from "../../src/data/client";
 import { WORLDWIDE } from "../../src/data/offer-countries";
@@ -5,7 +6,6 @@ import { search } from "../../src/data/search";
 import { siteUrl } from "./browser";
 
 const ROUNDS = 40;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * What the header search does when a visitor submits it while a suggestion is on its way: the

@@ -87,25 +87,27 @@ async function readVersion(config: Config, deps: VersionDeps, lastKnown: number 
  * previous check failed: a slow or stopped PocketBase never holds up cached pages.
  */
 export function contentVersionSource(config: Config, deps: VersionDeps): ContentVersion {
-  const check = (last: typeof known, release: () => void): Promise<number | null> => {
-    const checked = readVersion(config, deps, last?.version ?? null)
-      .catch(() => ({ version: last?.version ?? null, readAt: Date.now(), failed: true }))
+  /** A check from PocketBase (or the location's copy), released when it ends, if leased. */
+  const check = (release?: () => void): Promise<number | null> => {
+    const last = known?.version ?? null;
+    const checked = readVersion(config, deps, last)
+      .catch(() => ({ version: last, readAt: Date.now(), failed: true }))
       .then((result) => {
         // Checks may overlap (an isolate's first requests): the version never goes back.
         known = { ...result, version: newer(result.version, known?.version) };
         return known.version;
       })
-      .finally(release);
+      .finally(() => release?.());
     deps.waitUntil(checked);
     return checked;
   };
   return async () => {
     if (known && Date.now() - known.readAt < config.contentVersionTtl * 1000) return known.version;
     const last = known;
-    if (!last) return check(last, () => undefined);
+    if (!last) return check();
     const release = checks.take("version", Date.now());
     if (!release) return last.version;
-    const checked = check(last, release);
+    const checked = check(release);
     if (last.failed) return last.version;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<number | null>((resolve) => (timer = setTimeout(() => resolve(last.version), CHECK_WAIT_MS)));
